@@ -1,0 +1,365 @@
+"""Seven Up (All Fours, High-Low-Jack; Старший, Младший и валет) -- RULES.md §6.
+
+Phases of a deal: ``beg`` (eldest stands or begs, SU4), ``give_or_run`` (the dealer gives a point
+or runs the cards, SU4), ``discard`` (after running, each player discards down to six), ``play``
+(SU5), then scoring (SU6) and the game to 7 (SU7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from kozyr import (
+    PLAY,
+    Action,
+    BotFactory,
+    Card,
+    CardSet,
+    Deal,
+    DealRecord,
+    DealResult,
+    Deck,
+    FollowOrTrump,
+    OptionSpec,
+    PartyRecord,
+    PartyResult,
+    Rank,
+    RankOrder,
+    RecordError,
+    RecordReader,
+    Settlement,
+    Variant,
+)
+from kozyr.scoring import Payment
+
+from kozyr_seven_up.scoring import GAME_TARGET, deal_items, running_after, winner_in_order
+
+HAND_SIZE = 6
+ORDER = RankOrder.ace_high()
+
+
+class SevenUp(Variant):
+    """Seven Up for 4 players in two sides (C5), or 2 or 3 playing alone (SU1)."""
+
+    name = "seven-up"
+    aliases = ("all-fours", "high-low-jack", "seven-up", "семь-вверх", "старший-младший-валет")
+    title = "Seven Up (All Fours, High-Low-Jack)"
+    title_ru = "Семь вверх (Старший, Младший и валет)"
+    rules_ref = "RULES.md §6 (SU1-SU7)"
+    player_counts = (2, 3, 4)
+    partnership = True
+    turnup_key: ClassVar[str] = "turnups"
+    record_fields = ("beg", "won", "discards", "void")
+    party_fields = ("target",)
+    options_spec = (
+        OptionSpec("players", int, 4, "SU1", "players: 4 in two sides, or 2 or 3 alone", choices=(2, 3, 4)),
+        OptionSpec(
+            "void_may_discard",
+            bool,
+            False,
+            "SU5",
+            "a player void in the suit led may play anything (modern rule) instead of having to trump",
+        ),
+        OptionSpec(
+            "game_tie",
+            str,
+            "none",
+            "D-SU3",
+            "who scores Game on a tie: nobody, or eldest (the old two-handed rule)",
+            choices=("none", "eldest"),
+        ),
+        OptionSpec(
+            "gift_may_win",
+            bool,
+            False,
+            "D-SU4",
+            "the dealer may give a point that brings the beggar to 7",
+        ),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.trick_rules = FollowOrTrump(ORDER, void_may_discard=bool(self.options["void_may_discard"]))
+
+    # --- dealing and decisions (SU2-SU4) -------------------------------------------------------
+
+    def start(self, deal: Deal) -> None:
+        deck = Deck.of_size(52)
+        deck.shuffle(deal.rng)
+        eldest = deal.next_seat(deal.dealer)
+        order = self._from(deal, eldest)
+        for seat, cards in deck.deal(order, (3, 3)).items():  # SU3: two rounds of three
+            deal.hands[seat] = CardSet(cards).mask
+        turnup = deck.draw(1)[0]
+        deal.stock = deck.cards
+        deal.turnups = [turnup]
+        deal.trump = turnup.suit
+        deal.phase = "beg"
+        deal.to_act = eldest
+
+    def _from(self, deal: Deal, first: int) -> list[int]:
+        return [(first + i) % deal.n for i in range(deal.n)]
+
+    def gift_allowed(self, context: Mapping[str, Any], dealer: int) -> bool:
+        """D-SU4: unless ``gift_may_win``, the dealer may not give a point that brings the beggar
+        (eldest) to 7."""
+        if self.options["gift_may_win"]:
+            return True
+        scores = context.get("scores")
+        if not scores:
+            return True
+        eldest = (dealer + 1) % self.players
+        return int(scores[self.side_of(eldest)]) + 1 < GAME_TARGET
+
+    def decision_actions(self, deal: Deal) -> list[Action]:
+        seat = deal.to_act
+        if deal.phase == "beg":
+            return [Action("stand", seat), Action("beg", seat)]
+        if deal.phase == "give_or_run":
+            actions = [Action("run", seat)]
+            if self.gift_allowed(deal.context, deal.dealer):
+                actions.insert(0, Action("give", seat))
+            return actions
+        if deal.phase == "discard":
+            return [Action("discard", seat, c) for c in deal.hand(seat)]
+        raise AssertionError(deal.phase)
+
+    def apply_decision(self, deal: Deal, action: Action) -> None:
+        eldest = deal.next_seat(deal.dealer)
+        if action.kind == "stand":
+            deal.decisions["beg"] = "stand"
+            deal.begin_play(eldest)
+        elif action.kind == "beg":
+            deal.phase = "give_or_run"
+            deal.to_act = deal.dealer
+        elif action.kind == "give":
+            deal.decisions["beg"] = "give"
+            deal.begin_play(eldest)
+        elif action.kind == "run":
+            deal.decisions["beg"] = "run"
+            self._run_the_cards(deal, eldest)
+        elif action.kind == "discard":
+            assert action.card is not None
+            deal.hands[action.seat] ^= action.card.mask
+            discards = deal.decisions.setdefault("discards", [[] for _ in range(deal.n)])
+            discards[action.seat].append(action.card)
+            self._next_discard(deal, eldest)
+
+    def _run_the_cards(self, deal: Deal, eldest: int) -> None:
+        refused = deal.turnups[0].suit
+        order = self._from(deal, eldest)
+        while True:
+            deal.stock.append(deal.turnups[-1])  # the turn-up goes under the stock
+            if len(deal.stock) < 3 * len(order) + 1:  # D-SU2: the deal is void
+                deal.decisions["void"] = True
+                for seat in range(deal.n):
+                    deal.initial[seat] = deal.hands[seat]
+                deal.finish()
+                return
+            for _ in range(3):
+                for seat in order:
+                    deal.hands[seat] |= deal.stock.pop(0).mask
+            turnup = deal.stock.pop(0)
+            deal.turnups.append(turnup)
+            if turnup.suit != refused:
+                deal.trump = turnup.suit
+                break
+        self._next_discard(deal, eldest)
+
+    def _next_discard(self, deal: Deal, eldest: int) -> None:
+        for seat in self._from(deal, eldest):
+            if deal.hands[seat].bit_count() > HAND_SIZE:
+                deal.phase = "discard"
+                deal.to_act = seat
+                return
+        deal.begin_play(eldest)
+
+    # --- records -------------------------------------------------------------------------------
+
+    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
+        fields: dict[str, Any] = {"beg": reader.choice("beg", ("stand", "give", "run"), "stand")}
+        if reader.has("void"):
+            if not isinstance(reader.get("void"), bool):
+                raise reader.error(reader.at("void"), "expected true or false")
+            if reader.get("void"):
+                fields["void"] = True
+        for key in ("won", "discards"):
+            if reader.has(key):
+                raw = reader.get(key)
+                where = reader.at(key)
+                if not isinstance(raw, list) or len(raw) != self.players:
+                    raise reader.error(where, f"expected a list of {self.players} card lists, one per seat")
+                fields[key] = [reader.cards(cards or [], f"{where}[{s}]") for s, cards in enumerate(raw)]
+        return fields
+
+    def write_fields(self, record: DealRecord) -> dict[str, Any]:
+        data: dict[str, Any] = {"beg": record.decisions.get("beg", "stand")}
+        if record.decisions.get("void"):
+            data["void"] = True
+        for key in ("discards", "won"):
+            if key in record.decisions:
+                data[key] = [" ".join(str(c) for c in cards) for cards in record.decisions[key]]
+        return data
+
+    def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        d = record.decisions
+        void = bool(d.get("void"))
+        if not record.turnups:
+            raise RecordError("$.turnups", "missing: the turned-up card(s), in order (SU3)")
+        for seat, hand in enumerate(record.hands):
+            if hand is None:
+                raise RecordError(f"$.hands[{seat}]", "every seat plays in Seven Up (SU1)")
+            if not void and len(hand) != HAND_SIZE:
+                raise RecordError(f"$.hands[{seat}]", f"seat {seat} holds {len(hand)} cards; a hand in play has 6 (SU3, SU4)")
+        owner = {c: s for s, h in enumerate(record.hands) for c in h or ()}
+        for i, card in enumerate(record.turnups):
+            if card in owner:
+                raise RecordError(f"$.turnups[{i}]", f"{card} is also in seat {owner[card]}'s hand")
+            if card in record.turnups[:i]:
+                raise RecordError(f"$.turnups[{i}]", f"{card} was already turned up")
+        beg = d.get("beg", "stand")
+        first, rest = record.turnups[0].suit, record.turnups[1:]
+        if beg != "run" and rest:
+            raise RecordError("$.turnups", f"only one card is turned up unless the dealer runs the cards (beg is {beg!r})")
+        if beg == "run":
+            if not rest and not void:
+                raise RecordError("$.turnups", "the dealer ran the cards: list every turned-up card in order (SU4)")
+            for i, card in enumerate(rest[:-1] if not void else rest, start=1):
+                if card.suit != first:
+                    raise RecordError(f"$.turnups[{i}]", f"{card} changes the suit, so running stops there (SU4)")
+            if rest and not void and rest[-1].suit == first:
+                raise RecordError(f"$.turnups[{len(record.turnups) - 1}]", f"{rest[-1]} repeats the refused suit; running goes on (SU4)")
+        if beg == "give" and not self.gift_allowed(context, record.dealer):
+            raise RecordError("$.beg", "the dealer may not give a point that brings the beggar to 7; he must run (D-SU4)")
+        if void and beg != "run":
+            raise RecordError("$.void", "only running the cards can void a deal (D-SU2)")
+        discards = d.get("discards")
+        if discards is not None:
+            seen = set(owner) | set(record.turnups)
+            for seat, cards in enumerate(discards):
+                for i, card in enumerate(cards):
+                    if card in seen:
+                        raise RecordError(f"$.discards[{seat}][{i}]", f"{card} is in play or listed twice")
+                    seen.add(card)
+        if void:
+            if record.tricks:
+                raise RecordError("$.tricks", "a void deal has no tricks (D-SU2)")
+            return
+        if record.tricks is None:
+            self._check_won(record, owner)
+
+    def _check_won(self, record: DealRecord, owner: Mapping[Card, int]) -> None:
+        won = record.decisions.get("won")
+        if won is None:
+            raise RecordError("$", "give the tricks, or for a summary the cards each seat won (won)")
+        seen: dict[Card, int] = {}
+        for seat, cards in enumerate(won):
+            if len(cards) % self.players:
+                raise RecordError(f"$.won[{seat}]", f"{len(cards)} cards is not a whole number of tricks of {self.players}")
+            for i, card in enumerate(cards):
+                if card not in owner:
+                    raise RecordError(f"$.won[{seat}][{i}]", f"{card} is not in any hand in play")
+                if card in seen:
+                    raise RecordError(f"$.won[{seat}][{i}]", f"{card} is also won by seat {seen[card]}")
+                seen[card] = seat
+        missing = [c for c in owner if c not in seen]
+        if missing:
+            raise RecordError("$.won", f"cards in play that nobody won: {' '.join(map(str, sorted(missing)))}")
+
+    def setup_replay(self, deal: Deal, record: DealRecord) -> None:
+        deal.decisions = {k: v for k, v in record.decisions.items() if k != "won"}
+        deal.trump = record.turnups[-1].suit
+        if record.decisions.get("void"):
+            for seat in range(deal.n):
+                deal.initial[seat] = deal.hands[seat]
+            deal.finish()
+            return
+        deal.begin_play(deal.next_seat(deal.dealer))
+
+    # --- scoring (SU6) -------------------------------------------------------------------------
+
+    def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
+        sheet, counts = deal_items(self, record)
+        n = self.players
+        if record.tricks is not None:
+            tricks = tuple(record.tricks_won(n))
+        else:
+            tricks = tuple(len(cards) // n for cards in record.decisions.get("won") or [[]] * n)
+        points = tuple(sheet.by_side())
+        trump = record.turnups[-1].suit
+        extra = {"trump": str(trump), "game_points": counts, "void": bool(record.decisions.get("void"))}
+        return DealResult(record, tricks, sheet, points, Settlement(n), extra)
+
+    # --- the game to 7 (SU7) -------------------------------------------------------------------
+
+    def _sides_count(self) -> int:
+        return 2 if self.sides else self.players
+
+    def party_context(self, party: PartyRecord, results: Sequence[DealResult]) -> Mapping[str, Any] | None:
+        scores = [0] * self._sides_count()
+        for result in results:
+            if winner_in_order(scores, result.sheet, self) is not None:
+                return None
+            scores = running_after(scores, result.sheet, self)
+        return {"scores": scores}
+
+    def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
+        scores = [0] * self._sides_count()
+        running: list[tuple[int, ...]] = []
+        winner: int | None = None
+        for i, result in enumerate(results):
+            if i:
+                prev = results[i - 1].record
+                expected = prev.dealer if prev.decisions.get("void") else (prev.dealer + 1) % self.players
+                if result.record.dealer != expected:
+                    raise RecordError(
+                        f"$.deals[{i}].dealer",
+                        f"the deal passes clockwise: seat {expected} deals this deal, not seat {result.record.dealer} (SU2, D-SU2)",
+                    )
+            if winner is None:
+                winner = winner_in_order(scores, result.sheet, self)
+            scores = running_after(scores, result.sheet, self)
+            running.append(tuple(scores))
+        loser: Any = None
+        payments: list[Payment] = []
+        if winner is not None:
+            others = [s for s in range(len(scores)) if s != winner]
+            loser = others[0] if len(others) == 1 else others
+            payments = self._game_payments(winner)
+        return PartyResult(
+            tuple(results),
+            tuple(running),
+            winner,
+            loser,
+            Settlement.from_payments(self.players, payments),
+            {"scores": scores, "target": GAME_TARGET, "by": "side" if self.sides else "seat"},
+        )
+
+    def _game_payments(self, winner: int) -> list[Payment]:
+        """kozyr's stake (RULES is silent): each loser pays 1, shared equally by the winners."""
+        from fractions import Fraction
+
+        if self.sides:
+            winners, losers = self.sides[winner], self.sides[1 - winner]
+        else:
+            winners, losers = (winner,), tuple(s for s in range(self.players) if s != winner)
+        share = Fraction(1, len(winners))
+        return [Payment(p, w, share, "SU7") for p in losers for w in winners]
+
+    # --- bots ----------------------------------------------------------------------------------
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from kozyr_seven_up.bots import HeuristicBot
+
+        return {**super().bots(), "heuristic": HeuristicBot}
+
+
+def counting_value(card: Card) -> int:
+    """SU6 Game values: 10 = 10, A = 4, K = 3, Q = 2, J = 1, others 0."""
+    return _COUNT.get(card.rank, 0)
+
+
+_COUNT = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+
+__all__ = ["PLAY", "SevenUp", "counting_value"]

@@ -1,0 +1,67 @@
+"""Bots and the loop that plays a whole deal with them.
+
+>>> from kozyr import get_variant
+>>> deal = play_deal(get_variant("seven-up"), seed=1)
+>>> deal.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kozyr.engine import Deal
+from kozyr.errors import KozyrError
+from kozyr.variant import Action, Bot, Variant
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions with its own seeded generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
+        return actions[self.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+
+
+def make_bots(variant: Variant, kind: str | Sequence[str], seed: int | None) -> list[Bot]:
+    """One bot per seat, by name (one name for all, or one per seat), seeded from ``seed``."""
+    available = variant.bots()
+    kinds = [kind] * variant.players if isinstance(kind, str) else list(kind)
+    if len(kinds) != variant.players:
+        raise KozyrError(f"{variant.name}: need {variant.players} bots, got {len(kinds)}")
+    bots: list[Bot] = []
+    for seat, name in enumerate(kinds):
+        if name not in available:
+            raise KozyrError(
+                f"{variant.name}: unknown bot {name!r}; available: {', '.join(sorted(available))}"
+            )
+        bots.append(available[name](random.Random(f"{seed}:{seat}")))
+    return bots
+
+
+def play_deal(
+    variant: Variant,
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    bots: str | Sequence[str] | Sequence[Bot] = "random",
+    context: Mapping[str, Any] | None = None,
+) -> Deal:
+    """Deal by ``seed`` and let bots play every decision and card to the end."""
+    if isinstance(bots, str) or (bots and isinstance(bots[0], str)):
+        players: Sequence[Bot] = make_bots(variant, bots, seed)  # type: ignore[arg-type]
+    else:
+        players = bots  # type: ignore[assignment]
+    deal = Deal.new(variant, seed=seed, dealer=dealer, context=context)
+    while not deal.is_over:
+        actions = deal.legal_actions()
+        action = players[actions[0].seat].choose(deal, actions)
+        deal._apply(action) if action in actions else deal.play(action)
+    return deal
+
+
+__all__ = ["RandomBot", "make_bots", "play_deal"]

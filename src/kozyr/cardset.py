@@ -1,0 +1,195 @@
+"""An immutable set of cards backed by a 52-bit int mask (one bit per :attr:`Card.index`).
+
+>>> hand = CardSet.parse("As Ks 10h 2c")
+>>> len(hand), Card.parse("Ks") in hand
+(4, True)
+>>> str(hand.of_suit(Suit.SPADES))
+'K♠ A♠'
+>>> str(hand - CardSet.parse("As"))
+'2♣ 10♥ K♠'
+>>> CardSet.parse("As As")
+Traceback (most recent call last):
+...
+kozyr.errors.DuplicateCardError: card 'As' at position 1 is listed twice
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Set
+from typing import Any
+
+from kozyr.cards import ALL_CARDS, Card, Rank, Style, Suit, _parse_token, format_cards
+from kozyr.errors import CardParseError, DuplicateCardError
+
+SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+FULL_MASK: int = (1 << 52) - 1
+
+
+def rank_mask(ranks: Iterable[Rank | int]) -> int:
+    """The mask of every card of the given ranks, in all four suits."""
+    mask = 0
+    for rank in ranks:
+        for suit in range(4):
+            mask |= 1 << (suit * 13 + int(rank) - 2)
+    return mask
+
+
+def iter_mask(mask: int) -> Iterator[Card]:
+    """Cards of a mask, lowest index first."""
+    cards = ALL_CARDS
+    while mask:
+        low = mask & -mask
+        yield cards[low.bit_length() - 1]
+        mask ^= low
+
+
+class CardSet(Set[Card]):
+    """A frozen, hashable set of cards; set operators return new sets in O(1)."""
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: Iterable[Card | str] | int = 0) -> None:
+        if isinstance(cards, int):
+            if cards < 0 or cards > FULL_MASK:
+                raise ValueError(f"card mask out of range: {cards}")
+            mask = cards
+        else:
+            mask = 0
+            for card in cards:
+                mask |= (card if isinstance(card, Card) else _parse_token(card, None)).mask
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> CardSet:
+        """Wrap a mask without checks (the engine's fast path)."""
+        result = object.__new__(cls)
+        object.__setattr__(result, "mask", mask)
+        return result
+
+    @classmethod
+    def parse(cls, text: str | Iterable[str | Card]) -> CardSet:
+        """Read distinct cards in notation (C4); a repeated card is a :class:`DuplicateCardError`."""
+        from kozyr.cards import _SEPARATORS, parse_cards
+
+        if isinstance(text, str):
+            tokens: list[str | Card] = [t for t in _SEPARATORS.split(text.strip()) if t]
+        elif isinstance(text, Iterable):
+            tokens = list(text)
+        else:
+            raise CardParseError(f"expected cards in notation, got {text!r}")
+        mask = 0
+        for position, card in enumerate(parse_cards(tokens)):
+            if mask & card.mask:
+                token = str(tokens[position])
+                raise DuplicateCardError(
+                    f"card {token!r} at position {position} is listed twice",
+                    token=token,
+                    position=position,
+                )
+            mask |= card.mask
+        return cls.from_mask(mask)
+
+    @classmethod
+    def deck(cls, ranks: Iterable[Rank | int] = range(2, 15)) -> CardSet:
+        """All cards of the given ranks (a 52-card pack by default)."""
+        return cls.from_mask(rank_mask(ranks))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CardSet, (self.mask,))
+
+    # --- Set protocol --------------------------------------------------------------------------
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.mask)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter_mask(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return Set.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __le__(self, other: Set[Any]) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask & ~other.mask == 0
+        return Set.__le__(self, other)
+
+    def __or__(self, other: Iterable[Any]) -> CardSet:
+        return CardSet.from_mask(self.mask | _mask_of(other))
+
+    def __and__(self, other: Iterable[Any]) -> CardSet:
+        return CardSet.from_mask(self.mask & _mask_of(other))
+
+    def __sub__(self, other: Iterable[Any]) -> CardSet:
+        return CardSet.from_mask(self.mask & ~_mask_of(other))
+
+    def __xor__(self, other: Iterable[Any]) -> CardSet:
+        return CardSet.from_mask(self.mask ^ _mask_of(other))
+
+    __ror__ = __or__
+    __rand__ = __and__
+
+    def isdisjoint(self, other: Iterable[Any]) -> bool:
+        return self.mask & _mask_of(other) == 0
+
+    # --- card-game helpers ---------------------------------------------------------------------
+
+    def add(self, card: Card) -> CardSet:
+        """A new set with ``card`` added."""
+        return CardSet.from_mask(self.mask | card.mask)
+
+    def remove(self, card: Card) -> CardSet:
+        """A new set without ``card``; ``KeyError`` if it is not in the set."""
+        if not self.mask & card.mask:
+            raise KeyError(card)
+        return CardSet.from_mask(self.mask ^ card.mask)
+
+    def of_suit(self, suit: Suit) -> CardSet:
+        """The cards of one suit."""
+        return CardSet.from_mask(self.mask & SUIT_MASKS[suit])
+
+    def has_suit(self, suit: Suit) -> bool:
+        """Whether any card of ``suit`` is in the set."""
+        return bool(self.mask & SUIT_MASKS[suit])
+
+    def suits(self) -> list[Suit]:
+        """The suits present, in :class:`Suit` order."""
+        return [s for s in Suit if self.mask & SUIT_MASKS[s]]
+
+    def format(self, style: Style = "unicode", sep: str = " ") -> str:
+        """The cards in index order (by suit, then rank), in a notation style."""
+        return format_cards(self, style, sep)
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({self.format()!r})"
+
+
+def _mask_of(other: Iterable[Any]) -> int:
+    if isinstance(other, CardSet):
+        return other.mask
+    mask = 0
+    for card in other:
+        if not isinstance(card, Card):
+            raise TypeError(f"not a Card: {card!r}")
+        mask |= card.mask
+    return mask
+
+
+__all__ = ["FULL_MASK", "SUIT_MASKS", "CardSet", "iter_mask", "rank_mask"]

@@ -1,0 +1,89 @@
+"""An ordered pack of cards: build from any rank subset, shuffle by seed, cut (C7), deal in packets.
+
+The top of the deck is index 0.
+
+>>> deck = Deck.from_ranks(range(6, 15))       # 36 cards, 6..A
+>>> len(deck)
+36
+>>> deck.shuffle(random.Random(7))
+>>> top = deck.cards[:5]
+>>> cut = deck.cut(5)                          # C7: bottom card of the lifted packet
+>>> cut is top[4], deck.cards[-5:] == top
+(True, True)
+>>> hands = deck.deal([1, 2, 0], packets=(2, 2, 3))
+>>> [len(hands[s]) for s in (0, 1, 2)]
+[7, 7, 7]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from kozyr.cards import ALL_CARDS, Card, Rank
+from kozyr.errors import KozyrError
+
+#: Rank sets of the packs the variants use, by size.
+PACKS: dict[int, tuple[int, ...]] = {
+    24: tuple(range(9, 15)),
+    28: tuple(range(8, 15)),
+    32: tuple(range(7, 15)),
+    36: tuple(range(6, 15)),
+    40: (2, 3, 4, 5, 6, 7, 11, 12, 13, 14),
+    52: tuple(range(2, 15)),
+}
+
+
+class Deck:
+    """A mutable ordered pack; a deal consumes it from the top."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self.cards: list[Card] = list(cards)
+
+    @classmethod
+    def from_ranks(cls, ranks: Iterable[Rank | int]) -> Deck:
+        """All four suits of the given ranks, in index order (unshuffled)."""
+        wanted = {int(r) for r in ranks}
+        return cls(c for c in ALL_CARDS if int(c.rank) in wanted)
+
+    @classmethod
+    def of_size(cls, size: int) -> Deck:
+        """One of the standard packs of :data:`PACKS` (24, 28, 32, 36, 40 or 52 cards)."""
+        if size not in PACKS:
+            raise KozyrError(f"no standard pack of {size} cards; known: {sorted(PACKS)}")
+        return cls.from_ranks(PACKS[size])
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def shuffle(self, rng: random.Random) -> None:
+        """Shuffle in place with a seeded generator (``random.Random(seed)``)."""
+        rng.shuffle(self.cards)
+
+    def cut(self, at: int) -> Card:
+        """Lift ``at`` cards off the top and put them underneath; return the cut card (C7)."""
+        if not 1 <= at < len(self.cards):
+            raise KozyrError(f"cannot cut {at} cards from a deck of {len(self.cards)}")
+        lifted = self.cards[:at]
+        self.cards = self.cards[at:] + lifted
+        return lifted[-1]
+
+    def draw(self, count: int = 1) -> list[Card]:
+        """Take ``count`` cards off the top."""
+        if count > len(self.cards):
+            raise KozyrError(f"cannot draw {count} cards from a deck of {len(self.cards)}")
+        taken, self.cards = self.cards[:count], self.cards[count:]
+        return taken
+
+    def deal(self, seats: Sequence[int], packets: Sequence[int]) -> dict[int, list[Card]]:
+        """Deal in rounds: for each packet size, every seat in ``seats`` order takes that many."""
+        hands: dict[int, list[Card]] = {seat: [] for seat in seats}
+        for size in packets:
+            for seat in seats:
+                hands[seat].extend(self.draw(size))
+        return hands
+
+
+__all__ = ["PACKS", "Deck"]

@@ -1,0 +1,94 @@
+"""The library's error hierarchy: every user mistake is a :class:`KozyrError` (a ``ValueError``).
+
+Bad syntax (:class:`CardParseError`) is kept apart from a well-formed but illegal action
+(:class:`IllegalPlayError`), and every record problem carries its JSON path.
+
+>>> from kozyr import parse_card
+>>> try:
+...     parse_card("1x")
+... except KozyrError as error:
+...     print(error)
+bad card '1x' at position 0: unknown rank '1'
+"""
+
+from __future__ import annotations
+
+
+class KozyrError(ValueError):
+    """Base class of every error kozyr raises on bad input."""
+
+
+class CardParseError(KozyrError):
+    """A card or card list in notation (RULES C4) cannot be read."""
+
+    def __init__(self, message: str, *, token: str | None = None, position: int | None = None):
+        super().__init__(message)
+        self.token = token
+        self.position = position
+
+
+class DuplicateCardError(CardParseError):
+    """A card is listed twice where a set of distinct cards is meant."""
+
+
+class OptionError(KozyrError):
+    """A variant option is unknown, of the wrong type, out of range, or impossible."""
+
+
+class UnknownVariantError(KozyrError):
+    """No installed variant has that name or alias."""
+
+
+class PluginError(KozyrError):
+    """A plugin failed to load or registered something invalid."""
+
+
+class VariantConflictError(PluginError):
+    """Two variants claim the same name or alias."""
+
+
+class IllegalActionError(KozyrError):
+    """An action that the rules do not allow at this point of the deal.
+
+    The state of the deal is left exactly as it was before the attempt.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        seat: int | None = None,
+        card: object | None = None,
+        rule: str | None = None,
+    ):
+        super().__init__(message)
+        self.seat = seat
+        self.card = card
+        self.rule = rule
+
+
+class IllegalPlayError(IllegalActionError):
+    """A card played against the variant's trick rules (or out of turn, or not held)."""
+
+
+class RecordError(KozyrError):
+    """A deal or party record is malformed or inconsistent; ``path`` is its JSON path."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.detail = message
+
+
+__all__ = [
+    "CardParseError",
+    "DuplicateCardError",
+    "IllegalActionError",
+    "IllegalPlayError",
+    "KozyrError",
+    "OptionError",
+    "PluginError",
+    "RecordError",
+    "UnknownVariantError",
+    "VariantConflictError",
+]

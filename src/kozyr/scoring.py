@@ -1,0 +1,176 @@
+"""Scoring and settlement value types: itemised points and a zero-sum ledger in exact arithmetic.
+
+>>> item = ScoreItem("high", "Старший", "High", 1, cards=(Card.parse("As"),), seat=1, side=1, rule="SU6")
+>>> sheet = ScoreSheet((item,), seats=4, sides=((0, 2), (1, 3)))
+>>> sheet.by_seat(), sheet.by_side()
+([0, 1, 0, 0], [0, 1])
+>>> ledger = Settlement.from_payments(3, [Payment(0, 2, Fraction(3, 2), "SL-C14")])
+>>> ledger.net()
+[Fraction(-3, 2), Fraction(0, 1), Fraction(3, 2)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from kozyr.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One scored thing: machine ``name``, Russian and English labels, points, the cards that
+    earned it, the seat and side it goes to, and the rule id it comes from."""
+
+    name: str
+    label_ru: str
+    label_en: str
+    points: int
+    cards: tuple[Card, ...] = ()
+    seat: int | None = None
+    side: int | None = None
+    rule: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The item as JSON-ready data (cards in Unicode notation)."""
+        return {
+            "name": self.name,
+            "label_ru": self.label_ru,
+            "label_en": self.label_en,
+            "points": self.points,
+            "cards": [str(c) for c in self.cards],
+            "seat": self.seat,
+            "side": self.side,
+            "rule": self.rule,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Itemised points, with totals per seat and (where the variant has sides) per side."""
+
+    items: tuple[ScoreItem, ...]
+    seats: int
+    sides: tuple[tuple[int, ...], ...] | None = None
+
+    @property
+    def total(self) -> int:
+        """The sum of every item."""
+        return sum(item.points for item in self.items)
+
+    def by_seat(self) -> list[int]:
+        """Points per seat (items credited to a side only are not in this total)."""
+        totals = [0] * self.seats
+        for item in self.items:
+            if item.seat is not None:
+                totals[item.seat] += item.points
+        return totals
+
+    def by_side(self) -> list[int]:
+        """Points per side (each item counts once, for its side)."""
+        if self.sides is None:
+            return self.by_seat()
+        totals = [0] * len(self.sides)
+        for item in self.items:
+            side = item.side if item.side is not None else self.side_of(item.seat)
+            if side is not None:
+                totals[side] += item.points
+        return totals
+
+    def side_of(self, seat: int | None) -> int | None:
+        """The side a seat belongs to (None without sides)."""
+        if seat is None or self.sides is None:
+            return None
+        for index, members in enumerate(self.sides):
+            if seat in members:
+                return index
+        return None
+
+    def named(self, name: str) -> list[ScoreItem]:
+        """The items with machine name ``name``."""
+        return [item for item in self.items if item.name == name]
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``payer`` pays ``payee`` an exact ``amount`` for ``reason`` (a rule id or a word)."""
+
+    payer: int
+    payee: int
+    amount: Fraction
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A zero-sum ledger of payments between seats, in exact fractions."""
+
+    seats: int
+    payments: tuple[Payment, ...] = ()
+    _net: tuple[Fraction, ...] = field(default=(), repr=False, compare=False)
+
+    @classmethod
+    def from_payments(cls, seats: int, payments: Iterable[Payment]) -> Settlement:
+        """A ledger from payments; self-payments and zero amounts are dropped."""
+        kept = tuple(
+            Payment(p.payer, p.payee, Fraction(p.amount), p.reason)
+            for p in payments
+            if p.payer != p.payee and p.amount != 0
+        )
+        for p in kept:
+            if not (0 <= p.payer < seats and 0 <= p.payee < seats):
+                raise ValueError(f"payment between seats outside 0..{seats - 1}: {p}")
+        return cls(seats, kept)
+
+    @classmethod
+    def combine(cls, seats: int, ledgers: Iterable[Settlement]) -> Settlement:
+        """One ledger holding every payment of several (a party's deals)."""
+        return cls.from_payments(seats, [p for ledger in ledgers for p in ledger.payments])
+
+    def net(self) -> list[Fraction]:
+        """Net result per seat: received minus paid. Always sums to zero."""
+        totals = [Fraction(0)] * self.seats
+        for p in self.payments:
+            totals[p.payer] -= p.amount
+            totals[p.payee] += p.amount
+        return totals
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"net": [...], "payments": [...]}``; whole numbers as ints, others as "a/b" strings."""
+        return {
+            "net": [fraction_json(x) for x in self.net()],
+            "payments": [
+                {"payer": p.payer, "payee": p.payee, "amount": fraction_json(p.amount), "reason": p.reason}
+                for p in self.payments
+            ],
+        }
+
+
+def fraction_json(value: Fraction | int) -> int | str:
+    """An exact number for JSON: an int when whole, else the string ``"a/b"``."""
+    value = Fraction(value)
+    return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def sides_of(seats: int, partnership: bool) -> tuple[tuple[int, ...], ...] | None:
+    """C5 sides for four players in two partnerships, else None (everyone plays alone)."""
+    if partnership and seats == 4:
+        return ((0, 2), (1, 3))
+    return None
+
+
+def fmt_points(values: Sequence[Fraction | int]) -> str:
+    """Numbers for a human table: ``3``, ``-3/2``."""
+    return " ".join(str(fraction_json(v)) for v in values)
+
+
+__all__ = [
+    "Payment",
+    "ScoreItem",
+    "ScoreSheet",
+    "Settlement",
+    "fraction_json",
+    "sides_of",
+]

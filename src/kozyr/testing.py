@@ -1,0 +1,178 @@
+"""Conformance kit: checks any variant must pass, usable from any test suite (and a pytest plugin).
+
+>>> from kozyr import get_variant
+>>> report = check_variant(get_variant("seven-up"), deals=5, seed=1)
+>>> report.deals
+5
+
+In a pytest suite the fixture ``kozyr_conformance`` gives the same function::
+
+    def test_my_variant(kozyr_conformance):
+        kozyr_conformance(get_variant("my-variant"), deals=200)
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kozyr.bots import make_bots
+from kozyr.engine import PLAY, Deal
+from kozyr.errors import IllegalActionError
+from kozyr.records import replay
+from kozyr.variant import Action, Variant
+
+
+class ConformanceError(AssertionError):
+    """A variant broke an engine invariant; the message names the seed and the step."""
+
+
+@dataclass
+class ConformanceReport:
+    """What a conformance run covered."""
+
+    deals: int = 0
+    actions: int = 0
+    tricks: int = 0
+    illegal_checked: int = 0
+    phases: set[str] = field(default_factory=set)
+
+
+def _snapshot(deal: Deal) -> tuple[Any, ...]:
+    return (
+        deal.phase,
+        deal.to_act,
+        tuple(deal.hands),
+        deal.trick,
+        tuple(deal.tricks),
+        len(deal.history),
+        json.dumps(deal.decisions, default=str, sort_keys=True),
+        tuple(deal.turnups),
+        deal.trump,
+    )
+
+
+def _fail(variant: Variant, seed: int, message: str) -> ConformanceError:
+    return ConformanceError(f"{variant!r} seed {seed}: {message}")
+
+
+def check_deal(
+    variant: Variant,
+    seed: int,
+    *,
+    bots: str | Sequence[str] = "random",
+    dealer: int = 0,
+    report: ConformanceReport | None = None,
+) -> Deal:
+    """Play one seeded deal with bots, checking the engine invariants at every step."""
+    report = report if report is not None else ConformanceReport()
+    players = make_bots(variant, bots, seed)
+    deal = Deal.new(variant, seed=seed, dealer=dealer)
+    in_play_union: int | None = None
+    steps = 0
+    while not deal.is_over:
+        actions = deal.legal_actions()
+        if not actions:
+            raise _fail(variant, seed, f"no legal action in phase {deal.phase!r} before the end")
+        if len(set(actions)) != len(actions):
+            raise _fail(variant, seed, f"repeated legal actions in phase {deal.phase!r}")
+        report.phases.add(deal.phase)
+        seat = actions[0].seat
+        if deal.phase == PLAY:
+            if in_play_union is None:
+                in_play_union = 0
+                for hand in deal.initial:
+                    if hand is not None:
+                        if in_play_union & hand:
+                            raise _fail(variant, seed, "a card is in two hands")
+                        in_play_union |= hand
+            # conservation: hands + cards played == hands in play
+            held = 0
+            for hand in deal.hands:
+                if held & hand:
+                    raise _fail(variant, seed, "a card is in two hands")
+                held |= hand
+            played = sum(t.card_mask() for t in deal.tricks) + (deal.trick.card_mask() if deal.trick else 0)
+            if held & played or (held | played) != in_play_union:
+                raise _fail(variant, seed, f"cards not conserved after {steps} actions")
+            illegal = [
+                c for c in deal.hand(seat) if not any(a.card is c for a in actions)
+            ]
+            if illegal:
+                before = _snapshot(deal)
+                try:
+                    deal.play(Action(PLAY, seat, illegal[0]))
+                except IllegalActionError:
+                    pass
+                else:
+                    raise _fail(variant, seed, f"illegal {illegal[0]} was accepted")
+                if _snapshot(deal) != before:
+                    raise _fail(variant, seed, "a rejected play changed the deal")
+                report.illegal_checked += 1
+        action = players[seat].choose(deal, actions)
+        if action not in actions:
+            raise _fail(variant, seed, f"bot chose {action}, not a legal action")
+        n_tricks = len(deal.tricks)
+        deal.play(action)
+        steps += 1
+        if len(deal.tricks) > n_tricks:
+            trick = deal.tricks[-1]
+            if trick.winner not in {p.seat for p in trick.plays}:
+                raise _fail(variant, seed, f"trick {trick.number} won by seat {trick.winner}, who played no card to it")
+            report.tricks += 1
+        if steps > 10_000:
+            raise _fail(variant, seed, "the deal does not end")
+    report.actions += steps
+    report.deals += 1
+    result = deal.result()
+    net = result.settlement.net()
+    if sum(net) != 0:
+        raise _fail(variant, seed, f"settlement is not zero-sum: {net}")
+    # determinism: the same seed and bots give the same deal
+    again = Deal.new(variant, seed=seed, dealer=dealer)
+    bots_again = make_bots(variant, bots, seed)
+    while not again.is_over:
+        acts = again.legal_actions()
+        again.play(bots_again[acts[0].seat].choose(again, acts))
+    if again.history != deal.history or again.result().to_json() != result.to_json():
+        raise _fail(variant, seed, "the same seed and bots gave a different deal")
+    # record round-trip through JSON text
+    data = json.loads(json.dumps(deal.record().to_json(variant), ensure_ascii=False))
+    replayed = replay(copy.deepcopy(data))
+    if replayed.to_json() != result.to_json():
+        raise _fail(variant, seed, f"replaying the record gave {replayed.to_json()}, not {result.to_json()}")
+    return deal
+
+
+def check_variant(
+    variant: Variant,
+    *,
+    deals: int = 50,
+    seed: int = 0,
+    bots: str | Sequence[str] | None = None,
+) -> ConformanceReport:
+    """Play ``deals`` seeded deals (every bot of the variant, dealers in turn) and check them."""
+    report = ConformanceReport()
+    kinds = [bots] if bots is not None else sorted(variant.bots())
+    for i in range(deals):
+        kind = kinds[i % len(kinds)]
+        check_deal(variant, seed + i, bots=kind, dealer=i % variant.players, report=report)
+    return report
+
+
+try:  # the fixture exists only where pytest does (kozyr itself does not need pytest)
+    import pytest
+except ImportError:  # pragma: no cover
+    pass
+else:
+
+    @pytest.fixture
+    def kozyr_conformance() -> Callable[..., ConformanceReport]:
+        """The :func:`check_variant` function, as a pytest fixture."""
+        return check_variant
+
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_deal", "check_variant", "kozyr_conformance"]

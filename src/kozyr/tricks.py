@@ -1,0 +1,367 @@
+"""Tricks, rank strength and the reusable trick-rule policies the variants share.
+
+A :class:`TrickRules` object answers two questions: which cards a hand may play to a trick
+(``legal_plays``) and who wins a finished trick (``trick_winner``). Strength is a per-variant
+:class:`RankOrder` (RULES C3). The policies below cover every family in RULES.md:
+
+* :class:`FollowElseAny` -- follow suit, else any card (PN3, SM5 without a main suit);
+* :class:`FollowElseMustTrump` -- follow suit, else trump, else any (SL19-2, NN3);
+* :class:`FollowOrTrump` -- follow suit or trump at will, else any (SU5);
+* :class:`FreePlayDeadTrumps` -- no duty to follow, trumps on a plain lead are dead (SL-C9..C11);
+* :class:`MainSuit` -- a trump-like main suit with excluded "empty" cards (SM4).
+
+>>> rules = FollowOrTrump(RankOrder.ace_high())
+>>> trick = Trick(leader=0, number=0)
+>>> trick = trick.with_play(0, Card.parse("Ks"))
+>>> hand = CardSet.parse("As 2h 9d")
+>>> str(rules.legal_plays(hand, trick, Suit.HEARTS))
+'2♥ A♠'
+>>> rules.trick_winner(trick.with_play(1, Card.parse("2h")), Suit.HEARTS)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from kozyr.cards import Card, Rank, Suit
+from kozyr.cardset import SUIT_MASKS, CardSet
+
+# Flags a trick rule may attach to a play (kept in :attr:`Play.flags`).
+DEAD = 1  #: a trump that cannot win (SL-C9) or an "empty" main-suit card off its suit (SM4)
+FACE_DOWN = 2  #: a card led face down (SL-C13); it cannot win
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played to a trick by a seat; ``flags`` is a bit set of ``DEAD``/``FACE_DOWN``."""
+
+    seat: int
+    card: Card
+    flags: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick in progress or finished: its leader, its index in the deal and the plays so far."""
+
+    leader: int
+    number: int = 0
+    plays: tuple[Play, ...] = ()
+    winner: int | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in play order."""
+        return tuple(p.card for p in self.plays)
+
+    @property
+    def led(self) -> Card | None:
+        """The card led, or None for an empty trick."""
+        return self.plays[0].card if self.plays else None
+
+    @property
+    def lead_suit(self) -> Suit | None:
+        """The suit led; None before the lead or after a face-down lead (SL-C13)."""
+        if not self.plays or self.plays[0].flags & FACE_DOWN:
+            return None
+        return self.plays[0].card.suit
+
+    def card_mask(self) -> int:
+        """Mask of every card in the trick."""
+        mask = 0
+        for p in self.plays:
+            mask |= p.card.mask
+        return mask
+
+    def with_play(self, seat: int, card: Card, flags: int = 0) -> Trick:
+        """A new trick with one more play."""
+        return Trick(self.leader, self.number, (*self.plays, Play(seat, card, flags)), self.winner)
+
+
+@dataclass(frozen=True)
+class RankOrder:
+    """Rank strength for a variant (RULES C3): ``ranks`` from strongest to weakest.
+
+    >>> order = RankOrder((Rank.THREE, Rank.TWO, Rank.ACE, Rank.KING))
+    >>> order.beats(Card.parse("3h"), Card.parse("Ah"))
+    True
+    """
+
+    ranks: tuple[Rank, ...]
+    strength: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        table = [-1] * 52
+        for position, rank in enumerate(self.ranks):
+            for suit in range(4):
+                table[suit * 13 + int(rank) - 2] = len(self.ranks) - position
+        object.__setattr__(self, "strength", tuple(table))
+
+    @classmethod
+    def ace_high(cls, lowest: Rank = Rank.TWO) -> RankOrder:
+        """A K Q J 10 … down to ``lowest`` (Seven Up, Семь листов)."""
+        return cls(tuple(Rank(r) for r in range(14, int(lowest) - 1, -1)))
+
+    def beats(self, a: Card, b: Card) -> bool:
+        """Whether ``a`` is stronger than ``b`` by rank alone (suits are the caller's business)."""
+        return self.strength[a.index] > self.strength[b.index]
+
+    def highest(self, cards: Iterable[Card]) -> Card:
+        """The strongest of ``cards``."""
+        return max(cards, key=lambda c: self.strength[c.index])
+
+    def lowest(self, cards: Iterable[Card]) -> Card:
+        """The weakest of ``cards``."""
+        return min(cards, key=lambda c: self.strength[c.index])
+
+
+@runtime_checkable
+class TrickRules(Protocol):
+    """What the engine asks a variant about tricks. ``rule`` names the RULES id (e.g. ``SU5``)."""
+
+    rule: str
+
+    def legal_plays(self, hand: CardSet, trick: Trick, trump: Suit | None) -> CardSet:
+        """The cards of ``hand`` that may be played to ``trick`` (never empty for a non-empty hand)."""
+        ...
+
+    def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
+        """Flags (``DEAD``, ``FACE_DOWN``) for ``card`` played from ``hand`` (before the play)."""
+        ...
+
+    def trick_winner(self, trick: Trick, trump: Suit | None) -> int:
+        """The seat that wins a finished ``trick``."""
+        ...
+
+    def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
+        """Why ``card`` is not a legal play (for error messages)."""
+        ...
+
+
+class StandardTrickRules:
+    """Base policy: any card; winner by C6 (highest live trump, else highest of the suit led)."""
+
+    rule = "C6"
+
+    def __init__(self, order: RankOrder, *, rule: str | None = None) -> None:
+        self.order = order
+        self.strength = order.strength
+        if rule is not None:
+            self.rule = rule
+
+    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
+        """Mask form of :meth:`legal_plays` (the engine's fast path)."""
+        return hand
+
+    def legal_plays(self, hand: CardSet, trick: Trick, trump: Suit | None) -> CardSet:
+        return CardSet.from_mask(self.legal_mask(hand.mask, trick, trump))
+
+    def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
+        return 0
+
+    def is_live_trump(self, play: Play, trump: Suit | None) -> bool:
+        """Whether a play counts as a trump for winning (C6; overridden for main suits)."""
+        return trump is not None and play.card.suit == trump and not play.flags
+
+    def trick_winner(self, trick: Trick, trump: Suit | None) -> int:
+        strength = self.strength
+        best: Play | None = None
+        best_trump = False
+        lead = trick.lead_suit
+        for play in trick.plays:
+            if play.flags & FACE_DOWN:
+                continue
+            is_trump = self.is_live_trump(play, trump)
+            if is_trump:
+                if not best_trump or strength[play.card.index] > strength[best.card.index]:  # type: ignore[union-attr]
+                    best, best_trump = play, True
+            elif not best_trump and play.card.suit == lead and not play.flags & DEAD:
+                if best is None or strength[play.card.index] > strength[best.card.index]:
+                    best = play
+        if best is None:  # every card face down or dead: the leader takes it (D-SL2)
+            return trick.leader
+        return best.seat
+
+    def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
+        return f"{card} may not be played here ({self.rule})"
+
+
+class FollowElseAny(StandardTrickRules):
+    """Follow suit when able; a void player may play any card (PN3)."""
+
+    rule = "PN3"
+
+    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
+        lead = trick.lead_suit
+        if lead is None:
+            return hand
+        follow = hand & SUIT_MASKS[lead]
+        return follow or hand
+
+    def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
+        lead = trick.lead_suit
+        return f"{card} does not follow the suit led {lead} while the hand holds {lead} ({self.rule})"
+
+
+class FollowElseMustTrump(StandardTrickRules):
+    """Follow suit; void, trump when able; otherwise any card (SL19-2, NN3)."""
+
+    rule = "NN3"
+
+    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
+        lead = trick.lead_suit
+        if lead is None:
+            return hand
+        follow = hand & SUIT_MASKS[lead]
+        if follow:
+            return follow
+        if trump is not None:
+            return (hand & SUIT_MASKS[trump]) or hand
+        return hand
+
+    def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
+        lead = trick.lead_suit
+        if lead is not None and hand.has_suit(lead):
+            return f"{card} does not follow the suit led {lead} ({self.rule})"
+        return f"{card} is not a trump, and a player void in {lead} must trump ({self.rule})"
+
+
+class FollowOrTrump(StandardTrickRules):
+    """Follow suit or trump at will; only a player who can do neither plays any card (SU5).
+
+    With ``void_may_discard`` a void player may play anything (the modern rule).
+    """
+
+    rule = "SU5"
+
+    def __init__(self, order: RankOrder, *, void_may_discard: bool = False, rule: str | None = None):
+        super().__init__(order, rule=rule)
+        self.void_may_discard = void_may_discard
+
+    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
+        lead = trick.lead_suit
+        if lead is None:
+            return hand
+        follow = hand & SUIT_MASKS[lead]
+        if follow:
+            return follow | (hand & SUIT_MASKS[trump]) if trump is not None else follow
+        if self.void_may_discard or trump is None:
+            return hand
+        return (hand & SUIT_MASKS[trump]) or hand
+
+    def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
+        lead = trick.lead_suit
+        if lead is not None and hand.has_suit(lead):
+            return f"{card} neither follows the suit led {lead} nor trumps ({self.rule})"
+        return f"{card} is not a trump, and a player void in {lead} holding a trump must trump ({self.rule})"
+
+
+class FreePlayDeadTrumps(StandardTrickRules):
+    """Семь листов: no duty to follow a plain lead; a trump on it is dead unless the hand was all
+    trumps (SL-C9); to a trump lead a trump must be played when held (SL-C10); winner SL-C11.
+
+    With ``honours_first`` the holder of the trump ace or king must play one of them to a trump
+    lead (SL-C12; the king's holder must play it even on the ace led).
+    """
+
+    rule = "SL-C10"
+
+    def __init__(self, order: RankOrder, *, honours_first: bool = False, rule: str | None = None):
+        super().__init__(order, rule=rule)
+        self.honours_first = honours_first
+
+    def _honours(self, trump: Suit) -> int:
+        return Card(Rank.ACE, trump).mask | Card(Rank.KING, trump).mask
+
+    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
+        lead = trick.lead_suit
+        if lead is None or trump is None or lead != trump:
+            return hand
+        trumps = hand & SUIT_MASKS[trump]
+        if not trumps:
+            return hand
+        if self.honours_first:
+            honours = trumps & self._honours(trump)
+            if honours:
+                return honours
+        return trumps
+
+    def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
+        lead = trick.lead_suit
+        if trump is None or lead is None or lead == trump or card.suit != trump:
+            return 0
+        # SL-C9: dead unless every card in the hand was a trump at that moment.
+        return 0 if hand.mask & ~SUIT_MASKS[trump] == 0 else DEAD
+
+    def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
+        if self.honours_first and trump is not None and hand.mask & self._honours(trump):
+            return f"{card}: the holder of the trump ace or king must play it to a trump lead (SL-C12)"
+        return f"{card} is not a trump, and a trump must be played to a trump lead when held (SL-C10)"
+
+
+class MainSuit(StandardTrickRules):
+    """A main suit that beats other suits like a trump, except its ``excluded`` cards (SM4).
+
+    Play follows whist rules (SM5): follow suit when able, else any card. The ``trump`` argument
+    of the methods is ignored: the main suit is fixed.
+    """
+
+    rule = "SM5"
+
+    def __init__(
+        self,
+        order: RankOrder,
+        *,
+        main: Suit,
+        excluded: CardSet = CardSet(),
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(order, rule=rule)
+        self.main = main
+        self.excluded = excluded.mask
+
+    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
+        lead = trick.lead_suit
+        if lead is None:
+            return hand
+        return (hand & SUIT_MASKS[lead]) or hand
+
+    def is_live_trump(self, play: Play, trump: Suit | None) -> bool:
+        return play.card.suit == self.main and not play.card.mask & self.excluded
+
+    def trick_winner(self, trick: Trick, trump: Suit | None) -> int:
+        # D-SM1: to a main-suit lead all its cards rank by strength, empty ones included.
+        if trick.lead_suit == self.main:
+            strength = self.strength
+            hearts = [p for p in trick.plays if p.card.suit == self.main]
+            return max(hearts, key=lambda p: strength[p.card.index]).seat
+        return super().trick_winner(trick, self.main)
+
+    def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
+        return f"{card} does not follow the suit led {trick.lead_suit} ({self.rule})"
+
+
+def seats_in_order(start: int, seats: Sequence[int], n: int) -> list[int]:
+    """Seats from ``seats`` clockwise starting at ``start`` (which must be among them)."""
+    ordered = sorted(seats, key=lambda s: (s - start) % n)
+    return ordered
+
+
+__all__ = [
+    "DEAD",
+    "FACE_DOWN",
+    "FollowElseAny",
+    "FollowElseMustTrump",
+    "FollowOrTrump",
+    "FreePlayDeadTrumps",
+    "MainSuit",
+    "Play",
+    "RankOrder",
+    "StandardTrickRules",
+    "Trick",
+    "TrickRules",
+    "seats_in_order",
+]

@@ -1,0 +1,292 @@
+"""The :class:`Variant` contract every game implements, its declared options, and actions.
+
+A variant class declares its name, aliases, player counts and options (each with its rule id);
+an *instance* is the variant configured with validated options. The engine
+(:class:`kozyr.engine.Deal`) calls the instance's hooks; everything a variant decides -- dealing,
+its own phases, trick rules, scoring, settlement -- lives behind these hooks, so the core knows no
+game by name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from kozyr.cards import Card
+from kozyr.cardset import CardSet
+from kozyr.errors import OptionError, RecordError
+from kozyr.scoring import ScoreSheet
+from kozyr.tricks import StandardTrickRules
+
+if TYPE_CHECKING:
+    from kozyr.engine import Deal
+    from kozyr.records import DealRecord, DealResult, PartyRecord, PartyResult, RecordReader
+
+
+_TRUE = {"true", "yes", "on", "1", "да"}
+_FALSE = {"false", "no", "off", "0", "нет"}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A declared variant option: name, type, default, allowed values (or range), and rule id."""
+
+    name: str
+    type: type
+    default: Any
+    rule: str
+    doc: str = ""
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Convert ``value`` (a Python value or CLI text) to the option's type, checking it."""
+        converted: Any = value
+        if isinstance(value, str) and self.type is not str:
+            text = value.strip().lower()
+            try:
+                if self.type is bool:
+                    if text not in _TRUE | _FALSE:
+                        raise ValueError(text)
+                    converted = text in _TRUE
+                else:
+                    converted = self.type(text)
+            except ValueError:
+                raise OptionError(
+                    f"option {self.name}: {value!r} is not a {self.type.__name__}"
+                    f"{self._allowed()} ({self.rule})"
+                ) from None
+        if self.type is int and isinstance(converted, bool) or not isinstance(converted, self.type):
+            raise OptionError(
+                f"option {self.name}: {value!r} is not a {self.type.__name__}{self._allowed()} ({self.rule})"
+            )
+        if self.choices is not None and converted not in self.choices:
+            raise OptionError(
+                f"option {self.name}: {value!r} is not allowed{self._allowed()} ({self.rule})"
+            )
+        if self.minimum is not None and converted < self.minimum or (
+            self.maximum is not None and converted > self.maximum
+        ):
+            raise OptionError(
+                f"option {self.name}: {value!r} is out of range{self._allowed()} ({self.rule})"
+            )
+        return converted
+
+    def _allowed(self) -> str:
+        if self.choices is not None:
+            return "; allowed: " + ", ".join(_show(c) for c in self.choices)
+        if self.minimum is not None or self.maximum is not None:
+            return f"; allowed: {self.minimum}..{self.maximum}"
+        return ""
+
+    def describe(self) -> str:
+        """Allowed values in words, for ``kozyr rules``."""
+        if self.choices is not None:
+            return " | ".join(_show(c) for c in self.choices)
+        if self.minimum is not None or self.maximum is not None:
+            return f"{self.minimum}..{self.maximum}"
+        return self.type.__name__
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A decision or a card play by ``seat``. ``kind`` is ``"play"`` for a card played to a trick;
+    variants name their own decisions (``"stand"``, ``"beg"``, ``"give"``, ``"run"``,
+    ``"discard"``, ``"exchange"``, ``"keep"``, ``"run_away"``, ``"stay"``…)."""
+
+    kind: str
+    seat: int
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.kind}" + (f" {self.card}" if self.card is not None else "")
+
+
+class Bot(Protocol):
+    """Chooses one of the legal actions of a deal."""
+
+    def choose(self, deal: Deal, actions: Sequence[Action]) -> Action: ...
+
+
+BotFactory = Callable[[random.Random], Bot]
+
+
+class Variant:
+    """Base class of every variant. Subclass it, fill the class attributes and the hooks.
+
+    ``Variant(**options)`` validates options against :attr:`options_spec` (unknown names, types,
+    allowed values) and then :meth:`check_options` (impossible combinations).
+    """
+
+    name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str] = ""
+    title_ru: ClassVar[str] = ""
+    rules_ref: ClassVar[str] = ""
+    player_counts: ClassVar[tuple[int, ...]] = ()
+    options_spec: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: Top-level record keys the variant reads besides the core's (variant, options, dealer, hands,
+    #: turnup/turnups, tricks, cut, seed).
+    record_fields: ClassVar[tuple[str, ...]] = ()
+    #: Seats in two sides (C5) when four play; ``False`` for everyone-for-himself games.
+    partnership: ClassVar[bool] = False
+
+    options: Mapping[str, Any]
+    trick_rules: StandardTrickRules
+
+    def __init__(self, **options: Any) -> None:
+        specs = {spec.name: spec for spec in self.options_spec}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise OptionError(
+                f"{self.name}: unknown option {', '.join(unknown)}; known options: {known}"
+            )
+        resolved = {name: spec.default for name, spec in specs.items()}
+        for name, value in options.items():
+            resolved[name] = specs[name].coerce(value)
+        self.options = resolved
+        self.check_options()
+
+    # --- configuration -------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Number of seats at the table."""
+        value = self.options.get("players", self.player_counts[0] if self.player_counts else 0)
+        return int(value)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...] | None:
+        """The two partnerships of C5 when this variant plays in sides with four, else None."""
+        if self.partnership and self.players == 4:
+            return ((0, 2), (1, 3))
+        return None
+
+    def side_of(self, seat: int) -> int:
+        """A seat's side (its own seat number when there are no sides)."""
+        sides = self.sides
+        if sides is None:
+            return seat
+        return 0 if seat in sides[0] else 1
+
+    def check_options(self) -> None:
+        """Reject impossible option combinations with an :class:`OptionError` (hook)."""
+        if self.player_counts and self.players not in self.player_counts:
+            raise OptionError(
+                f"{self.name}: {self.players} players are not allowed; "
+                f"allowed: {', '.join(map(str, self.player_counts))}"
+            )
+
+    def describe_options(self) -> str:
+        """``name=value`` pairs of the options that differ from their defaults."""
+        specs = {s.name: s for s in self.options_spec}
+        return ", ".join(
+            f"{k}={_show(v)}" for k, v in self.options.items() if v != specs[k].default
+        )
+
+    # --- the deal (engine hooks) ---------------------------------------------------------------
+
+    def start(self, deal: Deal) -> None:
+        """Shuffle, cut and deal with ``deal.rng``; set trump, phase and who acts (hook)."""
+        raise NotImplementedError
+
+    def decision_actions(self, deal: Deal) -> list[Action]:
+        """The legal actions of a phase other than trick play (hook)."""
+        raise NotImplementedError(f"{self.name} has no phase {deal.phase!r}")
+
+    def apply_decision(self, deal: Deal, action: Action) -> None:
+        """Carry out a decision already checked to be legal (hook)."""
+        raise NotImplementedError(f"{self.name} has no phase {deal.phase!r}")
+
+    def after_trick(self, deal: Deal, trick: Any) -> None:
+        """Called after each trick is won: by default the winner leads, and the deal ends when the
+        hands are empty. Override for exchanges, early ends (D-PN2) and the like."""
+        if deal.hands[trick.winner] == 0:
+            deal.finish()
+        else:
+            deal.new_trick(trick.winner)
+
+    # --- records -------------------------------------------------------------------------------
+
+    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
+        """Read and check the variant's own record fields (``reader`` knows their JSON paths)."""
+        return {}
+
+    def write_fields(self, record: DealRecord) -> dict[str, Any]:
+        """The variant's own record fields as JSON data (the inverse of :meth:`read_fields`)."""
+        return dict(record.decisions)
+
+    def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        """Check hand sizes and other facts of a record before replay; raise :class:`RecordError`."""
+
+    def setup_replay(self, deal: Deal, record: DealRecord) -> None:
+        """Put a deal built from a record's hands into the phase where the record's actions start."""
+        raise NotImplementedError
+
+    def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:
+        """The record's answer to the pending decision of ``deal``, with its JSON path."""
+        raise RecordError("$", f"{self.name}: the record has no decision for phase {deal.phase!r}")
+
+    # --- scoring -------------------------------------------------------------------------------
+
+    def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
+        """Score a finished deal from its record (hook): a pure function of the record and the
+        party context. A summary record (``record.tricks is None``) is scored the same way."""
+        raise NotImplementedError
+
+    def score_hand(self, cards: CardSet) -> ScoreSheet:
+        """Combination scoring of one hand, where the variant has combinations (hook)."""
+        raise NotImplementedError(f"{self.name} scores no combinations in a hand")
+
+    # --- parties -------------------------------------------------------------------------------
+
+    def party_context(
+        self, party: PartyRecord, results: Sequence[DealResult]
+    ) -> Mapping[str, Any] | None:
+        """What the next deal of a party needs to know (running totals, who left); None when the
+        party is already over."""
+        return {}
+
+    def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
+        """Totals, winner/loser and settlement of a party (hook)."""
+        raise NotImplementedError(f"{self.name} has no party form")
+
+    def next_dealer(self, dealer: int, context: Mapping[str, Any]) -> int:
+        """The dealer of the next deal of a party: clockwise, skipping seats that left."""
+        left = set(context.get("left", ()))
+        seat = dealer
+        for _ in range(self.players):
+            seat = (seat + 1) % self.players
+            if seat not in left:
+                return seat
+        return dealer
+
+    # --- bots ----------------------------------------------------------------------------------
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """Bots by name; ``random`` is always there."""
+        from kozyr.bots import RandomBot
+
+        return {"random": RandomBot}
+
+    def iter_options(self) -> Iterator[tuple[OptionSpec, Any]]:
+        """Each declared option with its current value."""
+        for spec in self.options_spec:
+            yield spec, self.options[spec.name]
+
+    def __repr__(self) -> str:
+        extra = self.describe_options()
+        return f"<{type(self).__name__} {self.name}{' ' + extra if extra else ''}>"
+
+
+__all__ = ["Action", "Bot", "BotFactory", "OptionSpec", "Variant"]
