@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
-from kozyr.errors import OptionError, RecordError
+from kozyr.errors import KozyrError, OptionError, RecordError
 from kozyr.scoring import ScoreSheet
 from kozyr.tricks import StandardTrickRules
 
@@ -246,7 +246,7 @@ class Variant:
 
     def score_hand(self, cards: CardSet) -> ScoreSheet:
         """Combination scoring of one hand, where the variant has combinations (hook)."""
-        raise NotImplementedError(f"{self.name} scores no combinations in a hand")
+        raise KozyrError(f"{self.name} scores no combinations in a hand")
 
     # --- parties -------------------------------------------------------------------------------
 
