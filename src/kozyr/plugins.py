@@ -8,8 +8,8 @@ other variant still loads. Set ``KOZYR_DISABLE_PLUGIN_AUTOLOAD=1`` to load only 
 >>> names = [v.name for v in variants()]
 >>> "seven-up" in names
 True
->>> get_variant("семерик").name
-'semerik'
+>>> get_variant("High-Low-Jack").name
+'seven-up'
 """
 
 from __future__ import annotations
