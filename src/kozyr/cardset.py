@@ -121,7 +121,8 @@ class CardSet(Set[Card]):
         return Set.__eq__(self, other)
 
     def __hash__(self) -> int:
-        return hash(self.mask)
+        # Equal to a frozenset of the same cards, so it must hash like one (Set._hash does).
+        return self._hash()
 
     def __le__(self, other: Set[Any]) -> bool:
         if isinstance(other, CardSet):
