@@ -47,13 +47,18 @@ class HeuristicBot:
         assert trick is not None
         rules = deal.variant.trick_rules
         if not trick.plays:  # leading: draw trumps with a top trump, else lead low
-            top = [a for a in actions if a.card is not None and a.card.suit == deal.trump and a.card.rank >= Rank.KING]
+            top = [
+                a
+                for a in actions
+                if a.card is not None and a.card.suit == deal.trump and a.card.rank >= Rank.KING
+            ]
             if top:
                 return top[0]
             return min(actions, key=lambda a: self._keep_value(a.card, deal))
-        worth = sum(COUNT.get(p.card.rank, 0) for p in trick.plays) + any(
-            p.card.suit == deal.trump and p.card.rank == Rank.JACK for p in trick.plays
-        ) * 10
+        worth = (
+            sum(COUNT.get(p.card.rank, 0) for p in trick.plays)
+            + any(p.card.suit == deal.trump and p.card.rank == Rank.JACK for p in trick.plays) * 10
+        )
         winners = []
         for action in actions:
             assert action.card is not None

@@ -1,7 +1,6 @@
 """The entry point of the ``kozyr.variants`` group: registers :class:`SevenUp`."""
 
 from kozyr import VariantRegistry, hookimpl
-
 from kozyr_seven_up.variant import SevenUp
 
 

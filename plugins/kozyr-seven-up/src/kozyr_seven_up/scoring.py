@@ -83,7 +83,9 @@ def deal_items(variant: SevenUp, record: DealRecord) -> tuple[ScoreSheet, list[i
         if jack in cards:
             items.append(item(variant, "jack", seat, (jack,), "SU6"))
     for seat, cards in enumerate(won):
-        counts[variant.side_of(seat) if variant.sides else seat] += sum(COUNT.get(c.rank, 0) for c in cards)
+        counts[variant.side_of(seat) if variant.sides else seat] += sum(
+            COUNT.get(c.rank, 0) for c in cards
+        )
     best = max(counts)
     leaders = [s for s, c in enumerate(counts) if c == best]
     if len(leaders) == 1:

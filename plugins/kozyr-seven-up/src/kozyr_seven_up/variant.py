@@ -32,7 +32,6 @@ from kozyr import (
     Variant,
 )
 from kozyr.scoring import Payment
-
 from kozyr_seven_up.scoring import GAME_TARGET, deal_items, running_after, winner_in_order
 
 HAND_SIZE = 6
@@ -43,7 +42,7 @@ class SevenUp(Variant):
     """Seven Up for 4 players in two sides (C5), or 2 or 3 playing alone (SU1)."""
 
     name = "seven-up"
-    aliases = ("all-fours", "high-low-jack", "seven-up", "семь-вверх", "старший-младший-валет")
+    aliases = ("all-fours", "high-low-jack", "семь-вверх", "старший-младший-валет")
     title = "Seven Up (All Fours, High-Low-Jack)"
     title_ru = "Семь вверх (Старший, Младший и валет)"
     rules_ref = "RULES.md §6 (SU1-SU7)"
@@ -53,7 +52,9 @@ class SevenUp(Variant):
     record_fields = ("beg", "won", "discards", "void")
     party_fields = ("target",)
     options_spec = (
-        OptionSpec("players", int, 4, "SU1", "players: 4 in two sides, or 2 or 3 alone", choices=(2, 3, 4)),
+        OptionSpec(
+            "players", int, 4, "SU1", "players: 4 in two sides, or 2 or 3 alone", choices=(2, 3, 4)
+        ),
         OptionSpec(
             "void_may_discard",
             bool,
@@ -80,7 +81,9 @@ class SevenUp(Variant):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.trick_rules = FollowOrTrump(ORDER, void_may_discard=bool(self.options["void_may_discard"]))
+        self.trick_rules = FollowOrTrump(
+            ORDER, void_may_discard=bool(self.options["void_may_discard"])
+        )
 
     # --- dealing and decisions (SU2-SU4) -------------------------------------------------------
 
@@ -189,8 +192,12 @@ class SevenUp(Variant):
                 raw = reader.get(key)
                 where = reader.at(key)
                 if not isinstance(raw, list) or len(raw) != self.players:
-                    raise reader.error(where, f"expected a list of {self.players} card lists, one per seat")
-                fields[key] = [reader.cards(cards or [], f"{where}[{s}]") for s, cards in enumerate(raw)]
+                    raise reader.error(
+                        where, f"expected a list of {self.players} card lists, one per seat"
+                    )
+                fields[key] = [
+                    reader.cards(cards or [], f"{where}[{s}]") for s, cards in enumerate(raw)
+                ]
         return fields
 
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
@@ -211,7 +218,10 @@ class SevenUp(Variant):
             if hand is None:
                 raise RecordError(f"$.hands[{seat}]", "every seat plays in Seven Up (SU1)")
             if not void and len(hand) != HAND_SIZE:
-                raise RecordError(f"$.hands[{seat}]", f"seat {seat} holds {len(hand)} cards; a hand in play has 6 (SU3, SU4)")
+                raise RecordError(
+                    f"$.hands[{seat}]",
+                    f"seat {seat} holds {len(hand)} cards; a hand in play has 6 (SU3, SU4)",
+                )
         owner = {c: s for s, h in enumerate(record.hands) for c in h or ()}
         for i, card in enumerate(record.turnups):
             if card in owner:
@@ -221,17 +231,31 @@ class SevenUp(Variant):
         beg = d.get("beg", "stand")
         first, rest = record.turnups[0].suit, record.turnups[1:]
         if beg != "run" and rest:
-            raise RecordError("$.turnups", f"only one card is turned up unless the dealer runs the cards (beg is {beg!r})")
+            raise RecordError(
+                "$.turnups",
+                f"only one card is turned up unless the dealer runs the cards (beg is {beg!r})",
+            )
         if beg == "run":
             if not rest and not void:
-                raise RecordError("$.turnups", "the dealer ran the cards: list every turned-up card in order (SU4)")
+                raise RecordError(
+                    "$.turnups",
+                    "the dealer ran the cards: list every turned-up card in order (SU4)",
+                )
             for i, card in enumerate(rest[:-1] if not void else rest, start=1):
                 if card.suit != first:
-                    raise RecordError(f"$.turnups[{i}]", f"{card} changes the suit, so running stops there (SU4)")
+                    raise RecordError(
+                        f"$.turnups[{i}]", f"{card} changes the suit, so running stops there (SU4)"
+                    )
             if rest and not void and rest[-1].suit == first:
-                raise RecordError(f"$.turnups[{len(record.turnups) - 1}]", f"{rest[-1]} repeats the refused suit; running goes on (SU4)")
+                raise RecordError(
+                    f"$.turnups[{len(record.turnups) - 1}]",
+                    f"{rest[-1]} repeats the refused suit; running goes on (SU4)",
+                )
         if beg == "give" and not self.gift_allowed(context, record.dealer):
-            raise RecordError("$.beg", "the dealer may not give a point that brings the beggar to 7; he must run (D-SU4)")
+            raise RecordError(
+                "$.beg",
+                "the dealer may not give a point that brings the beggar to 7; he must run (D-SU4)",
+            )
         if void and beg != "run":
             raise RecordError("$.void", "only running the cards can void a deal (D-SU2)")
         discards = d.get("discards")
@@ -240,7 +264,9 @@ class SevenUp(Variant):
             for seat, cards in enumerate(discards):
                 for i, card in enumerate(cards):
                     if card in seen:
-                        raise RecordError(f"$.discards[{seat}][{i}]", f"{card} is in play or listed twice")
+                        raise RecordError(
+                            f"$.discards[{seat}][{i}]", f"{card} is in play or listed twice"
+                        )
                     seen.add(card)
         if void:
             if record.tricks:
@@ -252,20 +278,29 @@ class SevenUp(Variant):
     def _check_won(self, record: DealRecord, owner: Mapping[Card, int]) -> None:
         won = record.decisions.get("won")
         if won is None:
-            raise RecordError("$", "give the tricks, or for a summary the cards each seat won (won)")
+            raise RecordError(
+                "$", "give the tricks, or for a summary the cards each seat won (won)"
+            )
         seen: dict[Card, int] = {}
         for seat, cards in enumerate(won):
             if len(cards) % self.players:
-                raise RecordError(f"$.won[{seat}]", f"{len(cards)} cards is not a whole number of tricks of {self.players}")
+                raise RecordError(
+                    f"$.won[{seat}]",
+                    f"{len(cards)} cards is not a whole number of tricks of {self.players}",
+                )
             for i, card in enumerate(cards):
                 if card not in owner:
                     raise RecordError(f"$.won[{seat}][{i}]", f"{card} is not in any hand in play")
                 if card in seen:
-                    raise RecordError(f"$.won[{seat}][{i}]", f"{card} is also won by seat {seen[card]}")
+                    raise RecordError(
+                        f"$.won[{seat}][{i}]", f"{card} is also won by seat {seen[card]}"
+                    )
                 seen[card] = seat
         missing = [c for c in owner if c not in seen]
         if missing:
-            raise RecordError("$.won", f"cards in play that nobody won: {' '.join(map(str, sorted(missing)))}")
+            raise RecordError(
+                "$.won", f"cards in play that nobody won: {' '.join(map(str, sorted(missing)))}"
+            )
 
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
         deal.decisions = {k: v for k, v in record.decisions.items() if k != "won"}
@@ -288,7 +323,11 @@ class SevenUp(Variant):
             tricks = tuple(len(cards) // n for cards in record.decisions.get("won") or [[]] * n)
         points = tuple(sheet.by_side())
         trump = record.turnups[-1].suit
-        extra = {"trump": str(trump), "game_points": counts, "void": bool(record.decisions.get("void"))}
+        extra = {
+            "trump": str(trump),
+            "game_points": counts,
+            "void": bool(record.decisions.get("void")),
+        }
         return DealResult(record, tricks, sheet, points, Settlement(n), extra)
 
     # --- the game to 7 (SU7) -------------------------------------------------------------------
@@ -296,7 +335,9 @@ class SevenUp(Variant):
     def _sides_count(self) -> int:
         return 2 if self.sides else self.players
 
-    def party_context(self, party: PartyRecord, results: Sequence[DealResult]) -> Mapping[str, Any] | None:
+    def party_context(
+        self, party: PartyRecord, results: Sequence[DealResult]
+    ) -> Mapping[str, Any] | None:
         scores = [0] * self._sides_count()
         for result in results:
             if winner_in_order(scores, result.sheet, self) is not None:
@@ -311,7 +352,9 @@ class SevenUp(Variant):
         for i, result in enumerate(results):
             if i:
                 prev = results[i - 1].record
-                expected = prev.dealer if prev.decisions.get("void") else (prev.dealer + 1) % self.players
+                expected = (
+                    prev.dealer if prev.decisions.get("void") else (prev.dealer + 1) % self.players
+                )
                 if result.record.dealer != expected:
                     raise RecordError(
                         f"$.deals[{i}].dealer",
