@@ -113,7 +113,7 @@ class PluginManager:
 
     def register(self, plugin: Any, name: str | None = None) -> PluginInfo:
         """Register a plugin object at run time (tests, notebooks, embedding programs)."""
-        info = PluginInfo(name or getattr(plugin, "__name__", repr(plugin)), None, None)
+        info = PluginInfo(name or str(getattr(plugin, "__name__", repr(plugin))), None, None)
         self._register(plugin, info)
         if info.error:
             raise PluginError(f"plugin {info.name}: {info.error}")

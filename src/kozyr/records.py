@@ -71,7 +71,7 @@ class DealRecord:
         data["dealer"] = self.dealer
         data["hands"] = [None if h is None else h.format() for h in self.hands]
         if self.turnups:
-            if len(self.turnups) == 1 and getattr(variant, "turnup_key", "turnups") == "turnup":
+            if len(self.turnups) == 1 and variant.turnup_key == "turnup":
                 data["turnup"] = str(self.turnups[0])
             else:
                 data["turnups"] = [str(c) for c in self.turnups]
@@ -423,7 +423,7 @@ def _rebase(error: RecordError, path: str) -> RecordError:
 def read_party(data: Any, variant: Variant, path: str = "$") -> PartyRecord:
     """Read a party object (``{"variant", "options", "deals": [...]}``)."""
     obj = _object(data, path)
-    extra_keys = tuple(getattr(variant, "party_fields", ()))
+    extra_keys = variant.party_fields
     known = set(CORE_PARTY_KEYS) | set(extra_keys)
     for key in obj:
         if key not in known:

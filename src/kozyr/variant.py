@@ -67,8 +67,10 @@ class OptionSpec:
             raise OptionError(
                 f"option {self.name}: {value!r} is not allowed{self._allowed()} ({self.rule})"
             )
-        if self.minimum is not None and converted < self.minimum or (
-            self.maximum is not None and converted > self.maximum
+        number = int(converted) if isinstance(converted, int) else None
+        if number is not None and (
+            (self.minimum is not None and number < self.minimum)
+            or (self.maximum is not None and number > self.maximum)
         ):
             raise OptionError(
                 f"option {self.name}: {value!r} is out of range{self._allowed()} ({self.rule})"
@@ -137,6 +139,10 @@ class Variant:
     #: Top-level record keys the variant reads besides the core's (variant, options, dealer, hands,
     #: turnup/turnups, tricks, cut, seed).
     record_fields: ClassVar[tuple[str, ...]] = ()
+    #: Top-level keys a party record may carry besides ``variant``, ``options``, ``deals``, ``cut``.
+    party_fields: ClassVar[tuple[str, ...]] = ()
+    #: How a record writes the turned card: ``"turnup"`` (one card) or ``"turnups"`` (a list).
+    turnup_key: ClassVar[str] = "turnups"
     #: Seats in two sides (C5) when four play; ``False`` for everyone-for-himself games.
     partnership: ClassVar[bool] = False
 
