@@ -1,0 +1,292 @@
+"""Семерик (Three-seven) -- RULES.md §5.
+
+A deal has one phase, trick play: the hands are dealt (SM3), declarations are scored from the
+hands as dealt (SM6, nothing to decide), and eldest leads (SM5). Hearts are the main suit, with
+the empty 6, 5, 4 (SM4, D-SM1; the core policy :class:`kozyr.MainSuit`).
+
+>>> import kozyr
+>>> variant = kozyr.get_variant("семерик")
+>>> deal = kozyr.play_deal(variant, seed=3)
+>>> sum(deal.result().tricks)
+10
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from kozyr import (
+    BotFactory,
+    Card,
+    CardSet,
+    Deal,
+    DealRecord,
+    DealResult,
+    Deck,
+    KozyrError,
+    MainSuit,
+    OptionSpec,
+    PartyRecord,
+    PartyResult,
+    Payment,
+    RankOrder,
+    RecordError,
+    RecordReader,
+    ScoreSheet,
+    Settlement,
+    Variant,
+)
+from kozyr_semerik.scoring import (
+    DECLARATIONS,
+    MAIN_SUIT,
+    PACK,
+    SEATS,
+    SIDES,
+    STRENGTH,
+    TARGET,
+    Rubber,
+    advance,
+    check_pack,
+    deal_items,
+    declaration_items,
+    follow,
+    is_counter,
+)
+
+HAND_SIZE = 10  # SM3
+ORDER = RankOrder(STRENGTH)  # SM2: 3 2 A K Q J 7 6 5 4
+EMPTY_HEARTS = CardSet.parse("6h 5h 4h")  # SM4
+PACKETS = {"4-3-3": (4, 3, 3), "3-3-4": (3, 3, 4)}  # SM3
+
+
+class Semerik(Variant):
+    """Семерик for four players in two sides (SM1, C5)."""
+
+    name = "semerik"
+    aliases = ("семерик", "three-seven")
+    title = "Semerik (Three-seven)"
+    title_ru = "Семерик"
+    rules_ref = "RULES.md §5 (SM1-SM11)"
+    player_counts = (4,)
+    partnership = True
+    record_fields = ("declared",)
+    options_spec = (
+        OptionSpec(
+            "packets",
+            str,
+            "4-3-3",
+            "SM3",
+            "deal 10 each in packets of 4, 3, 3 or of 3, 3, 4",
+            choices=tuple(PACKETS),
+        ),
+        OptionSpec(
+            "quads",
+            str,
+            "as_triple",
+            "D-SM3",
+            "four of a kind scores as one triple, or one point more",
+            choices=("as_triple", "plus_one"),
+        ),
+        OptionSpec(
+            "counter_mode",
+            str,
+            "per_trick",
+            "SM7",
+            "1 point per trick with 3+ counters, or a side's counters // 3 after the last trick",
+            choices=("per_trick", "cumulative"),
+        ),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.trick_rules = MainSuit(ORDER, main=MAIN_SUIT, excluded=EMPTY_HEARTS, rule="SM5")
+
+    # --- dealing (SM3) -------------------------------------------------------------------------
+
+    def start(self, deal: Deal) -> None:
+        deck = Deck.of_size(40)  # SM2
+        deck.shuffle(deal.rng)
+        eldest = deal.next_seat(deal.dealer)
+        order = [(eldest + i) % SEATS for i in range(SEATS)]
+        for seat, cards in deck.deal(order, PACKETS[str(self.options["packets"])]).items():
+            deal.hands[seat] = CardSet(cards).mask
+        deal.begin_play(eldest)  # SM5: eldest leads; no turn-up, no trump
+
+    # --- declarations (SM6) --------------------------------------------------------------------
+
+    def score_hand(self, cards: CardSet | str | Iterable[Card | str]) -> ScoreSheet:
+        """The declarations of a hand (10 cards, or any 1-40 cards of the pack, for study).
+
+        >>> import kozyr
+        >>> sheet = kozyr.get_variant("semerik").score_hand("7s 7h 7d 3s 2s As")
+        >>> [(i.label_en, i.points) for i in sheet.items]    # 3 + 4 = 7
+        [('baba of spades', 3), ('three sevens', 4)]
+        """
+        hand = cards if isinstance(cards, CardSet) else CardSet.parse(cards)
+        if not hand:
+            raise KozyrError("an empty hand has no declarations; give 1 to 40 cards (SM6)")
+        check_pack(hand)
+        items = declaration_items(hand, quads=str(self.options["quads"]))
+        return ScoreSheet(tuple(items), SEATS, SIDES)
+
+    # --- records -------------------------------------------------------------------------------
+
+    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
+        """The optional ``declared``: each seat's declaration total, checked against its hand."""
+        if not reader.has("declared"):
+            return {}
+        raw = reader.get("declared")
+        where = reader.at("declared")
+        if not isinstance(raw, list) or len(raw) != SEATS:
+            raise reader.error(
+                where, "expected a list of 4 numbers: each seat's declaration points"
+            )
+        for seat, value in enumerate(raw):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise reader.error(
+                    f"{where}[{seat}]", f"expected a number of points, got {value!r}"
+                )
+        return {"declared": list(raw)}
+
+    def write_fields(self, record: DealRecord) -> dict[str, Any]:
+        if "declared" in record.decisions:
+            return {"declared": list(record.decisions["declared"])}
+        return {}
+
+    def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        for seat, hand in enumerate(record.hands):
+            where = f"$.hands[{seat}]"
+            if hand is None:
+                raise RecordError(where, "all four seats play in Семерик (SM1)")
+            stray = hand - PACK
+            if stray:
+                card = next(iter(stray))
+                raise RecordError(
+                    where, f"{card} is not in the 40-card Семерик pack (no 8, 9 or 10; SM2)"
+                )
+            if len(hand) != HAND_SIZE:
+                raise RecordError(
+                    where, f"seat {seat} holds {len(hand)} cards; Семерик deals 10 to each (SM3)"
+                )
+        if record.tricks is None:
+            raise RecordError(
+                "$.tricks",
+                "missing: a Семерик record lists every trick (SM7 scores them one by one)",
+            )
+        declared = record.decisions.get("declared")
+        if declared is not None:
+            quads = str(self.options["quads"])
+            for seat, claimed in enumerate(declared):
+                hand = record.hands[seat]
+                assert hand is not None
+                items = declaration_items(hand, quads=quads, seat=seat)
+                actual = sum(i.points for i in items)
+                if claimed != actual:
+                    detail = " + ".join(f"{i.label_ru} {i.points}" for i in items) or "nothing"
+                    raise RecordError(
+                        f"$.declared[{seat}]",
+                        f"seat {seat} declared {claimed}, but the hand as dealt scores {actual} "
+                        f"({detail}; SM6)",
+                    )
+
+    def setup_replay(self, deal: Deal, record: DealRecord) -> None:
+        deal.decisions = dict(record.decisions)
+        deal.begin_play(deal.next_seat(deal.dealer))
+
+    # --- scoring (SM6-SM8) ---------------------------------------------------------------------
+
+    def deal_sheet(self, record: DealRecord) -> ScoreSheet:
+        """Every item of a deal in SM8 event order."""
+        items = deal_items(
+            record, quads=str(self.options["quads"]), counter_mode=str(self.options["counter_mode"])
+        )
+        return ScoreSheet(tuple(items), SEATS, SIDES)
+
+    def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
+        sheet = self.deal_sheet(record)
+        declared = [0, 0]
+        played = [0, 0]
+        for item in sheet.items:
+            side = item.side if item.side is not None else 0
+            (declared if item.name in DECLARATIONS else played)[side] += item.points
+        counters = [0, 0]
+        for trick in record.tricks or ():
+            assert trick.winner is not None
+            counters[trick.winner % 2] += sum(1 for c in trick.cards if is_counter(c))
+        extra: dict[str, Any] = {
+            "by": "side",
+            "declarations": declared,
+            "play": played,
+            "counter_cards": counters,
+        }
+        if context.get("scores") is not None:  # a deal of a game: where it leaves the game (SM8)
+            game = int(context.get("game", 1))
+            step = advance(context["scores"], sheet.items, game)
+            extra["game"] = game
+            extra["start"] = list(step.start)
+            extra["running"] = list(step.end)
+            extra["game_won"] = None if step.won is None else step.won.to_json()
+        tricks = tuple(record.tricks_won(SEATS))
+        # a single deal pays nothing: money changes hands per game (SM10)
+        return DealResult(record, tricks, sheet, tuple(sheet.by_side()), Settlement(SEATS), extra)
+
+    # --- the game to 21 and the rubber (SM8-SM11) ----------------------------------------------
+
+    def party_context(
+        self, party: PartyRecord, results: Sequence[DealResult]
+    ) -> Mapping[str, Any] | None:
+        rubber = follow(r.sheet for r in results)
+        if rubber.over:
+            return None
+        return {"game": rubber.game, "scores": list(rubber.scores)}
+
+    def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
+        for i in range(1, len(results)):
+            previous, dealer = results[i - 1].record.dealer, results[i].record.dealer
+            if dealer != (previous + 1) % SEATS:
+                raise RecordError(
+                    f"$.deals[{i}].dealer",
+                    f"the deal passes to the left: seat {(previous + 1) % SEATS} deals this deal, "
+                    f"not seat {dealer} (C1)",
+                )
+        rubber = Rubber()
+        running: list[tuple[int, ...]] = []
+        for result in results:
+            step = rubber.add(result.sheet.items)
+            running.append(step.end)
+        payments = [
+            Payment(payer, payee, Fraction(game.value, 4), f"SM10 game {game.game}")
+            for game in rubber.games
+            for payer in SIDES[game.loser]
+            for payee in SIDES[game.winner]
+        ]
+        won = [sum(1 for g in rubber.games if g.winner == side) for side in (0, 1)]
+        winner = loser = None
+        if won[0] != won[1]:
+            winner = 0 if won[0] > won[1] else 1
+            loser = 1 - winner
+        settlement = Settlement.from_payments(SEATS, payments)
+        net = settlement.net()
+        extra = {
+            "by": "side",
+            "target": TARGET,
+            "games": [g.to_json() for g in rubber.games],
+            "games_won": won,
+            "rubber_complete": rubber.over,
+            "game": None if rubber.over else rubber.game,
+            "scores": list(rubber.scores),
+            "net_by_side": [sum(net[s] for s in SIDES[0]), sum(net[s] for s in SIDES[1])],
+        }
+        return PartyResult(tuple(results), tuple(running), winner, loser, settlement, extra)
+
+    # --- bots ----------------------------------------------------------------------------------
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from kozyr_semerik.bots import HeuristicBot
+
+        return {**super().bots(), "heuristic": HeuristicBot}
+
+
+__all__ = ["EMPTY_HEARTS", "HAND_SIZE", "ORDER", "Semerik"]
