@@ -114,22 +114,25 @@ class PluginManager:
     def register(self, plugin: Any, name: str | None = None) -> PluginInfo:
         """Register a plugin object at run time (tests, notebooks, embedding programs)."""
         info = PluginInfo(name or str(getattr(plugin, "__name__", repr(plugin))), None, None)
-        self._register(plugin, info)
+        failure = self._register(plugin, info)
         if info.error:
-            raise PluginError(f"plugin {info.name}: {info.error}")
+            # a name clash stays a VariantConflictError (its message names both plugins)
+            kind = VariantConflictError if isinstance(failure, VariantConflictError) else PluginError
+            raise kind(f"plugin {info.name}: {info.error}")
         return info
 
-    def _register(self, plugin: Any, info: PluginInfo) -> None:
+    def _register(self, plugin: Any, info: PluginInfo) -> Exception | None:
+        """Register one plugin; a failure is kept in ``info.error`` and returned, not raised."""
         self.plugins.append(info)
         try:
             self._pm.register(plugin, name=info.name)
         except Exception as error:
             info.error = f"invalid plugin: {error}"
-            return
+            return error
         impls = [i for i in self._pm.hook.kozyr_register_variants.get_hookimpls() if i.plugin is plugin]
         if not impls:
             info.error = "no kozyr_register_variants hook"
-            return
+            return PluginError(info.error)
         snapshot = (dict(self._variants), dict(self._owner))
         try:
             for impl in impls:
@@ -138,10 +141,13 @@ class PluginManager:
             self._variants, self._owner = snapshot
             info.variants.clear()
             info.error = str(error)
+            return error
         except Exception as error:
             self._variants, self._owner = snapshot
             info.variants.clear()
             info.error = f"registration failed: {type(error).__name__}: {error}"
+            return error
+        return None
 
     def _add_variant(self, variant: type[Variant], plugin: PluginInfo) -> None:
         if not (isinstance(variant, type) and issubclass(variant, Variant)):

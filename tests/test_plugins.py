@@ -1,0 +1,357 @@
+"""The plugin manager (plugins.py): entry points loaded one by one, validation, conflicts,
+KOZYR_DISABLE_PLUGIN_AUTOLOAD, runtime registration and name lookup.
+
+Every test builds its own :class:`PluginManager` (or swaps the process-wide one with
+monkeypatch), so the global registry other tests use is never changed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import itertools
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kozyr
+from kozyr import (
+    OptionError,
+    OptionSpec,
+    PluginError,
+    UnknownVariantError,
+    Variant,
+    VariantConflictError,
+    VariantRegistry,
+    hookimpl,
+)
+from kozyr.plugins import ENTRY_POINT_GROUP, KozyrHookSpecs, PluginManager, normalize
+
+# the module (the name kozyr.plugins is the function listing plugins)
+kp = importlib.import_module("kozyr.plugins")
+_counter = itertools.count()
+
+
+@dataclass
+class FakeDist:
+    name: str
+    version: str = "1.0"
+
+
+@dataclass
+class FakeEntryPoint:
+    """Just what PluginManager reads of an importlib.metadata.EntryPoint."""
+
+    name: str
+    value: str
+    dist: FakeDist | None
+
+    def load(self) -> Any:
+        return importlib.import_module(self.value)
+
+
+TOY = """
+from kozyr import Variant, hookimpl
+
+class Toy(Variant):
+    name = {name!r}
+    aliases = {aliases!r}
+    player_counts = (2,)
+
+@hookimpl
+def kozyr_register_variants(registry):
+    registry.add(Toy)
+"""
+
+
+@pytest.fixture
+def module_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return tmp_path
+
+
+def write_module(where: Path, source: str) -> str:
+    """Write a uniquely named module and return its import name."""
+    name = f"kozyr_test_plugin_{next(_counter)}"
+    (where / f"{name}.py").write_text(textwrap.dedent(source), encoding="utf-8")
+    return name
+
+
+def toy_module(where: Path, name: str, aliases: tuple[str, ...] = ()) -> str:
+    return write_module(where, TOY.format(name=name, aliases=aliases))
+
+
+def use_entry_points(monkeypatch: pytest.MonkeyPatch, *eps: FakeEntryPoint) -> None:
+    def entry_points(**kwargs: Any) -> list[FakeEntryPoint]:
+        return list(eps) if kwargs.get("group") == ENTRY_POINT_GROUP else []
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+
+
+def loaded(autoload: bool | None = True) -> PluginManager:
+    pm = PluginManager(autoload=autoload)
+    pm.load_entry_points()
+    return pm
+
+
+def by_name(pm: PluginManager) -> dict[str, kp.PluginInfo]:
+    return {info.name: info for info in pm.plugins}
+
+
+# --- entry points ------------------------------------------------------------------------------
+
+
+def test_broken_plugin_is_reported_and_others_still_load(
+    module_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = toy_module(module_dir, "toy-good")
+    broken = write_module(module_dir, "raise RuntimeError('boom: missing dependency')\n")
+    use_entry_points(
+        monkeypatch,
+        FakeEntryPoint("zz-good", good, FakeDist("kozyr-toy")),
+        FakeEntryPoint("aa-broken", broken, FakeDist("kozyr-broken", "0.3")),
+        FakeEntryPoint("mm-missing", "no_such_module_for_kozyr", FakeDist("kozyr-missing")),
+    )
+    pm = loaded()
+    info = by_name(pm)
+    assert info["aa-broken"].error == "import failed: RuntimeError: boom: missing dependency"
+    assert info["aa-broken"].distribution == "kozyr-broken" and info["aa-broken"].version == "0.3"
+    assert info["mm-missing"].error is not None
+    assert "ModuleNotFoundError" in info["mm-missing"].error
+    assert "no_such_module_for_kozyr" in info["mm-missing"].error
+    assert info["zz-good"].error is None and info["zz-good"].variants == ["toy-good"]
+    assert [v.name for v in pm.variants()] == ["toy-good"]
+    assert pm.plugin_of("toy-good") is info["zz-good"]
+    # loaded one by one, in entry point name order
+    assert [i.name for i in pm.plugins] == ["aa-broken", "mm-missing", "zz-good"]
+
+
+def test_plugin_without_the_hook(module_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    empty = write_module(module_dir, "X = 1\n")
+    use_entry_points(monkeypatch, FakeEntryPoint("empty", empty, FakeDist("kozyr-empty")))
+    assert by_name(loaded())["empty"].error == "no kozyr_register_variants hook"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("registry.add(int)", "is not a kozyr.Variant subclass"),
+        ("registry.add('seven-up')", "is not a kozyr.Variant subclass"),
+        ("registry.add(Nameless)", "Nameless has no name"),
+        ("registry.add(NoPlayers)", "no-players: player_counts is empty"),
+        ("raise KeyError('oops')", "registration failed: KeyError: 'oops'"),
+    ],
+)
+def test_invalid_variant_is_reported(
+    module_dir: Path, monkeypatch: pytest.MonkeyPatch, body: str, message: str
+) -> None:
+    source = f"""
+    from kozyr import Variant, hookimpl
+
+    class Fine(Variant):
+        name = "fine-one"
+        player_counts = (2,)
+
+    class Nameless(Variant):
+        player_counts = (2,)
+
+    class NoPlayers(Variant):
+        name = "no-players"
+
+    @hookimpl
+    def kozyr_register_variants(registry):
+        registry.add(Fine)
+        {body}
+    """
+    bad = write_module(module_dir, source)
+    good = toy_module(module_dir, "toy-ok")
+    use_entry_points(
+        monkeypatch,
+        FakeEntryPoint("bad", bad, FakeDist("kozyr-bad")),
+        FakeEntryPoint("good", good, FakeDist("kozyr-good")),
+    )
+    pm = loaded()
+    info = by_name(pm)
+    assert info["bad"].error is not None and message in info["bad"].error
+    assert info["bad"].error.startswith("registration failed: ")
+    # the whole plugin is rolled back: its valid variant is not half-registered
+    assert info["bad"].variants == []
+    with pytest.raises(UnknownVariantError):
+        pm.find("fine-one")
+    assert [v.name for v in pm.variants()] == ["toy-ok"]
+
+
+def test_name_conflict_names_both_plugins(module_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = toy_module(module_dir, "toy", ("игрушка",))
+    second = toy_module(module_dir, "other-toy", ("ИГРУШКА",))  # same alias, other case
+    use_entry_points(
+        monkeypatch,
+        FakeEntryPoint("alpha", first, FakeDist("kozyr-alpha")),
+        FakeEntryPoint("beta", second, FakeDist("kozyr-beta")),
+    )
+    pm = loaded()
+    error = by_name(pm)["beta"].error
+    assert error == (
+        "name 'ИГРУШКА' of variant other-toy (plugin beta) is already taken by variant toy "
+        "(plugin alpha)"
+    )
+    assert pm.find("Игрушка").name == "toy"
+    assert [v.name for v in pm.variants()] == ["toy"]
+
+
+def test_runtime_conflict_raises(module_dir: Path) -> None:
+    pm = PluginManager(autoload=False)
+    pm.register(importlib.import_module(toy_module(module_dir, "toy")), name="first")
+    other = importlib.import_module(toy_module(module_dir, "TOY"))  # same name, other case
+    with pytest.raises(VariantConflictError) as info:
+        pm.register(other, name="second")
+    assert "plugin first" in str(info.value) and "plugin second" in str(info.value)
+    assert isinstance(info.value, PluginError)
+
+
+def test_same_entry_point_seen_twice_loads_once(
+    module_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mod = toy_module(module_dir, "toy-twice")
+    ep = FakeEntryPoint("twice", mod, FakeDist("kozyr-twice"))
+    use_entry_points(monkeypatch, ep, FakeEntryPoint("twice", mod, FakeDist("kozyr-twice")))
+    pm = loaded()
+    assert [i.name for i in pm.plugins] == ["twice"] and pm.plugins[0].error is None
+
+
+@pytest.mark.parametrize("value", ["1", "true", "YES"])
+def test_disable_autoload_keeps_builtins_only(
+    module_dir: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    builtin = toy_module(module_dir, "toy-builtin")
+    builtin2 = toy_module(module_dir, "toy-builtin-two")
+    third = toy_module(module_dir, "toy-third-party")
+    use_entry_points(
+        monkeypatch,
+        FakeEntryPoint("a", builtin, FakeDist("kozyr-seven-up")),
+        FakeEntryPoint("b", builtin2, FakeDist("kozyr_semerik")),  # normalised dist name
+        FakeEntryPoint("c", third, FakeDist("kozyr-third-party")),
+        FakeEntryPoint("d", third, None),  # no distribution: never a built-in
+    )
+    monkeypatch.setenv("KOZYR_DISABLE_PLUGIN_AUTOLOAD", value)
+    pm = PluginManager()
+    assert pm.autoload is False
+    pm.load_entry_points()
+    assert [v.name for v in pm.variants()] == ["toy-builtin", "toy-builtin-two"]
+    assert all(i.builtin for i in pm.plugins) and [i.name for i in pm.plugins] == ["a", "b"]
+    monkeypatch.setenv("KOZYR_DISABLE_PLUGIN_AUTOLOAD", "0")
+    everything = loaded(autoload=None)
+    assert [v.name for v in everything.variants()] == [
+        "toy-builtin",
+        "toy-builtin-two",
+        "toy-third-party",
+    ]
+    assert by_name(everything)["d"].error is not None  # the same module again: invalid plugin
+
+
+def test_real_entry_points_load_seven_up() -> None:
+    # the installed reference plugin comes in through its real entry point, as a built-in
+    pm = loaded(autoload=False)
+    info = pm.plugin_of("seven-up")
+    assert info is not None and info.distribution == "kozyr-seven-up" and info.builtin
+    assert info.error is None
+
+
+# --- runtime registration -------------------------------------------------------------------
+
+
+class ObjectPlugin:
+    """A plugin can be any object with the hook as a method."""
+
+    class Solo(Variant):
+        name = "solo-toy"
+        aliases = ("Соло",)
+        player_counts = (3,)
+        options_spec = (OptionSpec("rounds", int, 1, "X1", minimum=1, maximum=9),)
+
+    @hookimpl
+    def kozyr_register_variants(self, registry: VariantRegistry) -> None:
+        registry.add(self.Solo)
+
+
+def test_register_plugin_at_runtime(monkeypatch: pytest.MonkeyPatch) -> None:
+    pm = loaded(autoload=False)
+    monkeypatch.setattr(kp, "_manager", pm)  # restored after the test
+    info = kozyr.register_plugin(ObjectPlugin(), name="solo")
+    assert info.variants == ["solo-toy"] and info.error is None
+    assert kozyr.get_variant("соло").name == "solo-toy"
+    assert kozyr.get_variant("Solo_Toy", rounds="3").options == {"rounds": 3}
+    assert "solo-toy" in [v.name for v in kozyr.variants()]
+    assert any(p.name == "solo" for p in kozyr.plugins())
+    # a plugin object without the hook is refused with the library's error
+    with pytest.raises(PluginError, match="plugin nothing: no kozyr_register_variants hook"):
+        kozyr.register_plugin(object(), name="nothing")
+
+
+def test_reset_reloads_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kp, "_manager", None)
+    pm = kp.reset(autoload=False)
+    assert kp.manager() is pm
+    assert "seven-up" in [v.name for v in kozyr.variants()]
+
+
+def test_hook_spec_is_the_registration_hook() -> None:
+    # every hook of the spec; the meta test checks each is documented and exercised
+    hooks = [n for n in vars(KozyrHookSpecs) if n.startswith("kozyr_")]
+    assert hooks == ["kozyr_register_variants"]
+
+
+# --- lookup by name and options -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["seven-up", "SEVEN-UP", "Seven Up", "seven_up", "All-Fours", "high low jack",
+     "семь-вверх", "СЕМЬ-ВВЕРХ", "Старший-Младший-Валет", "старший_младший_валет"],
+)
+def test_aliases_any_case(name: str) -> None:
+    assert kozyr.get_variant(name).name == "seven-up"
+
+
+def test_normalize() -> None:
+    assert normalize("  Семь  Листов_1884 ") == "семь-листов-1884"
+
+
+def test_unknown_variant_lists_what_is_installed() -> None:
+    with pytest.raises(UnknownVariantError) as info:
+        kozyr.get_variant("preference")
+    message = str(info.value)
+    assert message.startswith("unknown variant 'preference'; installed: ")
+    assert "seven-up (all-fours, high-low-jack" in message
+    empty = PluginManager(autoload=False)
+    with pytest.raises(UnknownVariantError, match="installed: none"):
+        empty.find("seven-up")
+
+
+def test_unknown_and_bad_options_list_what_is_known() -> None:
+    with pytest.raises(OptionError) as info:
+        kozyr.get_variant("seven-up", trumps=3)
+    assert str(info.value) == (
+        "seven-up: unknown option trumps; known options: players, void_may_discard, game_tie, "
+        "gift_may_win"
+    )
+    with pytest.raises(OptionError, match=r"option players: 5 is not allowed; allowed: 2, 3, 4 \(SU1\)"):
+        kozyr.get_variant("seven-up", players=5)
+    with pytest.raises(OptionError, match=r"option game_tie: 'dealer' is not allowed; allowed: none, eldest"):
+        kozyr.get_variant("seven-up", game_tie="dealer")
+    with pytest.raises(OptionError, match="option void_may_discard: 'maybe' is not a bool"):
+        kozyr.get_variant("seven-up", void_may_discard="maybe")
+    # CLI-style text is converted: да/нет, true/false, numbers
+    assert kozyr.get_variant("seven-up", players="3", void_may_discard="да").options["players"] == 3
+
+
+def test_options_ranges() -> None:
+    spec = OptionSpec("rounds", int, 1, "X1", minimum=1, maximum=9)
+    assert spec.coerce("4") == 4
+    with pytest.raises(OptionError, match=r"rounds: 10 is out of range; allowed: 1..9 \(X1\)"):
+        spec.coerce(10)
+    with pytest.raises(OptionError, match="is not a int"):
+        spec.coerce(True)
