@@ -34,3 +34,9 @@ def seven_up_record() -> Callable[[], dict[str, Any]]:
     """A factory of fresh copies of a real 4-player Seven Up record where eldest stood."""
     base = stand_record()
     return lambda: copy.deepcopy(base)
+
+
+@pytest.fixture
+def play_record() -> Callable[..., dict[str, Any]]:
+    """``play_record(seed, **options)``: a played Seven Up deal as JSON data."""
+    return played_record

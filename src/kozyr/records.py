@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from kozyr.cards import Card, parse_card
+from kozyr.cards import Card, _parse_token
 from kozyr.cardset import CardSet
 from kozyr.engine import DONE, PLAY, Deal
 from kozyr.errors import CardParseError, IllegalActionError, KozyrError, OptionError, RecordError
@@ -192,7 +192,7 @@ class RecordReader:
         try:
             if not isinstance(value, str):
                 raise CardParseError(f"expected a card in notation such as '10♥', got {value!r}")
-            return parse_card(value)
+            return _parse_token(value, None)  # the JSON path says where; no "position 0"
         except CardParseError as error:
             raise RecordError(where, str(error)) from None
 
@@ -264,7 +264,9 @@ def _variant_for(data: Mapping[str, Any], path: str) -> Variant:
     name = data.get("variant")
     if not isinstance(name, str):
         raise RecordError(f"{path}.variant", f"expected a variant name, got {_kind(name)}")
-    options = data.get("options") or {}
+    options = data.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, Mapping):
         raise RecordError(f"{path}.options", f"expected an object, got {_kind(options)}")
     try:
@@ -387,6 +389,12 @@ def replay_deal(
         where = f"{path}.tricks[{t}]"
         for i, play in enumerate(trick.plays):
             settle_decisions()
+            if i > 0 and len(deal.tricks) > t:  # trick t is complete: this card is one too many
+                raise RecordError(
+                    f"{where}[{i}]",
+                    f"a trick has {len(deal.tricks[t].plays)} cards (seats "
+                    f"{', '.join(map(str, deal.playing))}); this one has {len(trick.plays)}",
+                )
             if deal.phase == DONE:
                 raise RecordError(
                     f"{where}" if i == 0 else f"{where}[{i}]",
