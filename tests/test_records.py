@@ -225,16 +225,16 @@ def test_read_deal_keeps_tricks_unresolved(seven_up_record: Factory) -> None:
 def seven_up_party(extra: int = 0) -> Record:
     """A real 4-handed game to 7 (SU7) played by bots, plus ``extra`` deals after its end."""
     variant = kozyr.get_variant("seven-up")
+    empty = PartyRecord("seven-up", dict(variant.options), ())
     results: list[DealResult] = []
     deals: list[Record] = []
-    dealer = 0
-    seed = 100
-    after = -1
-    empty = PartyRecord("seven-up", dict(variant.options), ())
-    while after < extra:
+    dealer, seed, over_at = 0, 100, None
+    while True:
         context = variant.party_context(empty, results)
         if context is None:
-            after += 1
+            over_at = len(deals) if over_at is None else over_at
+            if len(deals) - over_at >= extra:
+                break
             context = {"scores": [0, 0]}
         deal = kozyr.play_deal(variant, seed=seed, dealer=dealer, context=context)
         results.append(deal.result())
@@ -242,8 +242,6 @@ def seven_up_party(extra: int = 0) -> Record:
         deals.append({k: v for k, v in record.items() if k not in ("variant", "options")})
         dealer = dealer if deal.decisions.get("void") else (dealer + 1) % 4
         seed += 1
-        if extra == 0 and variant.party_context(empty, results) is None:
-            break
     return {"variant": "seven-up", "options": {}, "deals": deals}
 
 
@@ -277,7 +275,7 @@ def test_party_errors() -> None:
     assert str(error_of(data)) == "$.deals[0].dealer: seat 9 is not at the table (seats 0..3)"
     over = seven_up_party(extra=1)
     error = error_of(over)
-    assert error.path == f"$.deals[{len(over['deals']) - 1}]"
+    assert error.path == f"$.deals[{len(party['deals'])}]"  # the first deal after the end
     assert error.detail == "the party was already over before this deal"
 
 
