@@ -1,0 +1,56 @@
+"""Trick rules of the classic form: the core's free play with dead trumps (SL-C9..SL-C12) plus
+the five-handed trump leads with a face-down lead (SL-C13, D-SL2)."""
+
+from __future__ import annotations
+
+from kozyr import FACE_DOWN, Card, CardSet, FreePlayDeadTrumps, RankOrder, Suit, Trick
+from kozyr.cardset import SUIT_MASKS
+
+
+class ClassicTrickRules(FreePlayDeadTrumps):
+    """:class:`FreePlayDeadTrumps` with ``trump_leads`` forced trump leads (SL-C13).
+
+    In the first ``trump_leads`` tricks of a deal the leader must lead a trump; without one he
+    leads any card face down (охлупью, flag ``FACE_DOWN``), and everyone else must play a trump
+    when he holds one. D-SL2: the face-down card never wins; the highest trump wins; with no trump
+    the leader takes the trick (the core's winner rule already does this).
+    """
+
+    def __init__(self, order: RankOrder, *, honours_first: bool = False, trump_leads: int = 0):
+        super().__init__(order, honours_first=honours_first, rule="SL-C10")
+        self.trump_leads = trump_leads
+
+    def _forced(self, trick: Trick) -> bool:
+        return trick.number < self.trump_leads
+
+    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
+        if trump is not None and self._forced(trick):
+            trumps = hand & SUIT_MASKS[trump]
+            if not trick.plays or trick.lead_suit is None:
+                # SL-C13: lead a trump if held; to a face-down lead play a trump if held.
+                return trumps or hand
+        return super().legal_mask(hand, trick, trump)
+
+    def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
+        if (
+            trump is not None
+            and self._forced(trick)
+            and not trick.plays
+            and not hand.mask & SUIT_MASKS[trump]
+        ):
+            return FACE_DOWN  # SL-C13: охлупью, led face down
+        return super().play_flags(hand, trick, card, trump)
+
+    def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
+        if trump is not None and self._forced(trick):
+            if not trick.plays:
+                return (
+                    f"{card} is not a trump: the first {self.trump_leads} leads of a five-handed "
+                    f"deal must be trumps while the leader holds one (SL-C13)"
+                )
+            if trick.lead_suit is None:
+                return f"{card} is not a trump: answer a face-down lead with a trump (SL-C13)"
+        return super().explain(hand, trick, card, trump)
+
+
+__all__ = ["ClassicTrickRules"]
