@@ -118,6 +118,16 @@ def check_deal(
         n_tricks = len(deal.tricks)
         deal.play(action)
         steps += 1
+        if action.kind != PLAY and any(h is not None for h in deal.initial):
+            # A decision once play has begun (an exchange of the turned card, SL-C6 / PN2) may
+            # move cards in or out of play: the cards held and played after it are the baseline.
+            in_play_union = sum(t.card_mask() for t in deal.tricks) + (
+                deal.trick.card_mask() if deal.trick else 0
+            )
+            for hand in deal.hands:
+                if in_play_union & hand:
+                    raise _fail(variant, seed, f"a card is in two places after {action}")
+                in_play_union |= hand
         if len(deal.tricks) > n_tricks:
             trick = deal.tricks[-1]
             if trick.winner not in {p.seat for p in trick.plays}:
