@@ -1,0 +1,119 @@
+"""Simple whist (Простой вист), a toy game built only on kozyr's public API.
+
+Rules (ids used in code and error messages):
+
+* SW1 -- 2 to 4 players, each for himself; a 32-card pack (7 to ace, ace high).
+* SW2 -- the dealer deals ``hand_size`` cards (default 5) one at a time, starting with eldest
+  (the dealer's left); the next card is turned up and its suit is trump.
+* SW3 -- eldest leads; follow suit when able, otherwise play any card; the highest trump wins,
+  else the highest card of the suit led; the winner leads next.
+* SW4 -- one point per trick; for every pair of players the one with fewer tricks pays the
+  other the difference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from kozyr import (
+    CardSet,
+    Deal,
+    DealRecord,
+    DealResult,
+    Deck,
+    FollowElseAny,
+    OptionError,
+    OptionSpec,
+    Payment,
+    RankOrder,
+    RecordError,
+    ScoreItem,
+    ScoreSheet,
+    Settlement,
+    Variant,
+)
+
+ORDER = RankOrder.ace_high()
+
+
+class SimpleWhist(Variant):
+    """Simple whist: take tricks, one point each (SW1-SW4)."""
+
+    name = "simple-whist"
+    aliases = ("простой-вист", "вист")
+    title = "Simple whist"
+    title_ru = "Простой вист"
+    rules_ref = "examples/plugin-example (SW1-SW4)"
+    player_counts = (2, 3, 4)
+    turnup_key: ClassVar[str] = "turnup"
+    options_spec = (
+        OptionSpec("players", int, 2, "SW1", "number of players", choices=(2, 3, 4)),
+        OptionSpec("hand_size", int, 5, "SW2", "cards dealt to each player", minimum=1, maximum=10),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.trick_rules = FollowElseAny(ORDER, rule="SW3")
+
+    def check_options(self) -> None:
+        super().check_options()
+        if self.players * int(self.options["hand_size"]) + 1 > 32:
+            raise OptionError(f"{self.name}: 32 cards cannot make these hands and a turn-up (SW2)")
+
+    # --- the deal ------------------------------------------------------------------------------
+
+    def start(self, deal: Deal) -> None:
+        """SW2: shuffle, deal one at a time from eldest, turn up trump; SW3: eldest leads."""
+        deck = Deck.of_size(32)
+        deck.shuffle(deal.rng)
+        eldest = deal.next_seat(deal.dealer)
+        order = [(eldest + i) % deal.n for i in range(deal.n)]
+        for seat, cards in deck.deal(order, [1] * int(self.options["hand_size"])).items():
+            deal.hands[seat] = CardSet(cards).mask
+        turnup = deck.draw()[0]
+        deal.turnups = [turnup]
+        deal.trump = turnup.suit
+        deal.stock = deck.cards
+        deal.begin_play(eldest)
+
+    # --- records -------------------------------------------------------------------------------
+
+    def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        size = int(self.options["hand_size"])
+        for seat, hand in enumerate(record.hands):
+            if hand is None or len(hand) != size:
+                held = 0 if hand is None else len(hand)
+                message = f"seat {seat} holds {held} cards, not {size} (SW2)"
+                raise RecordError(f"$.hands[{seat}]", message)
+        if len(record.turnups) != 1:
+            raise RecordError("$.turnup", "give the one turned-up card (SW2)")
+        if any(record.turnups[0] in hand for hand in record.hands if hand is not None):
+            raise RecordError("$.turnup", f"{record.turnups[0]} is also in a hand")
+        if record.tricks is None:
+            raise RecordError("$.tricks", "simple whist records list every trick")
+
+    def setup_replay(self, deal: Deal, record: DealRecord) -> None:
+        deal.trump = record.turnups[0].suit
+        deal.begin_play(deal.next_seat(deal.dealer))
+
+    # --- scoring (SW4) -------------------------------------------------------------------------
+
+    def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
+        n = self.players
+        tricks = record.tricks_won(n)
+        items = tuple(
+            ScoreItem("tricks", "Взятки", "Tricks", count, seat=seat, rule="SW4")
+            for seat, count in enumerate(tricks)
+            if count
+        )
+        payments = [
+            Payment(low, high, Fraction(tricks[high] - tricks[low]), "SW4")
+            for low in range(n)
+            for high in range(n)
+            if tricks[high] > tricks[low]
+        ]
+        sheet = ScoreSheet(items, n)
+        settlement = Settlement.from_payments(n, payments)
+        return DealResult(record, tuple(tricks), sheet, tuple(sheet.by_seat()), settlement)

@@ -1,0 +1,164 @@
+"""The third-party example plugin (examples/plugin-example, written from docs/plugins.md) works:
+registered at run time in this process, and installed with pip into a fresh virtual environment
+where the ``kozyr`` command finds it through its entry point."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kozyr
+from kozyr import DealResult, OptionError, RecordError
+from kozyr.plugins import PluginManager
+from kozyr.testing import check_variant
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "plugin-example"
+kp = importlib.import_module("kozyr.plugins")  # the module; kozyr.plugins is a function
+
+
+@pytest.fixture
+def example_manager(monkeypatch: pytest.MonkeyPatch) -> PluginManager:
+    """A fresh process-wide manager (built-ins + the example registered at run time); the
+    previous manager comes back after the test."""
+    monkeypatch.syspath_prepend(str(EXAMPLE / "src"))
+    plugin = importlib.import_module("kozyr_example_plugin.plugin")
+    pm = PluginManager(autoload=False)
+    pm.load_entry_points()
+    if "simple-whist" not in [v.name for v in pm.variants()]:  # unless pip-installed here
+        info = pm.register(plugin, name="simple-whist")
+        assert info.variants == ["simple-whist"] and info.error is None
+    monkeypatch.setattr(kp, "_manager", pm)
+    return pm
+
+
+# SW2/SW3 by hand: dealer seat 0, eldest seat 1 leads Q♠; seat 0 follows with A♠ and wins,
+# then leads K♥ and wins again over 7♥. SW4: tricks [2, 0]; seat 1 pays seat 0 the difference 2.
+HAND_MADE: dict[str, Any] = {
+    "variant": "simple-whist",
+    "options": {"hand_size": 2},
+    "dealer": 0,
+    "hands": ["As Kh", "Qs 7h"],
+    "turnup": "8d",
+    "tricks": ["Qs As", "Kh 7h"],
+}
+
+
+def test_in_process_play_replay_and_conformance(example_manager: PluginManager) -> None:
+    variant = kozyr.get_variant("Простой-Вист", players=3)
+    assert variant.name == "simple-whist"
+    deal = kozyr.play_deal(variant, seed=1)
+    result = deal.result()
+    assert sum(result.tricks) == 5
+    assert sum(result.settlement.net()) == 0
+    assert kozyr.replay(deal.record().to_json()).to_json() == result.to_json()
+    for players in (2, 3, 4):
+        for hand_size in (1, 5, 7):
+            report = check_variant(
+                kozyr.get_variant("simple-whist", players=players, hand_size=hand_size),
+                deals=8,
+                seed=players * 100,
+            )
+            assert report.deals == 8 and report.tricks == 8 * hand_size
+    assert "play" in report.phases
+
+
+def test_in_process_hand_made_record(example_manager: PluginManager) -> None:
+    result = kozyr.replay(json.loads(json.dumps(HAND_MADE)))
+    assert isinstance(result, DealResult)
+    assert result.tricks == (2, 0) and result.points == (2, 0)
+    assert result.settlement.net() == [2, -2]
+    bad = json.loads(json.dumps(HAND_MADE))
+    bad["tricks"][0] = "Qs Kh"
+    with pytest.raises(RecordError) as info:
+        kozyr.replay(bad)
+    assert str(info.value) == (
+        "$.tricks[0][1]: seat 0: K♥ does not follow the suit led ♠ while the hand holds ♠ (SW3)"
+    )
+    bad = json.loads(json.dumps(HAND_MADE))
+    bad["hands"][1] = "Qs"
+    with pytest.raises(RecordError, match=r"^\$\.hands\[1\]: seat 1 holds 1 cards, not 2 \(SW2\)$"):
+        kozyr.replay(bad)
+    with pytest.raises(OptionError, match="SW2"):
+        kozyr.get_variant("simple-whist", players=4, hand_size=8)
+
+
+def _site_packages() -> str:
+    return sysconfig.get_paths()["purelib"]
+
+
+def _have_cli() -> bool:
+    try:
+        importlib.import_module("kozyr.cli")
+        importlib.import_module("kozyr.__main__")
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _have_cli(), reason="kozyr.cli is not there yet")
+def test_pip_install_into_a_fresh_venv(tmp_path: Path) -> None:
+    """About 8 s: a venv that sees this environment's packages (kozyr itself, pluggy) through a
+    .pth file, the example pip-installed into it, and the CLI run there."""
+    if os.environ.get("KOZYR_SKIP_VENV_TESTS") == "1":
+        pytest.skip("KOZYR_SKIP_VENV_TESTS=1")
+    source = tmp_path / "plugin-example"
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    venv = tmp_path / "venv"
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
+        check=True,
+        timeout=120,
+    )
+    python = venv / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    # the developer environment (kozyr, its built-in plugins, pluggy, setuptools) as a site dir
+    Path(purelib, "kozyr_dev_env.pth").write_text(
+        f"import site; site.addsitedir({_site_packages()!r})\n", encoding="utf-8"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "KOZYR_DISABLE_PLUGIN_AUTOLOAD"}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", str(source)],
+        check=True,
+        timeout=300,
+        env=env,
+        capture_output=True,
+    )
+
+    def kozyr_cli(*args: str, **extra: str) -> str:
+        done = subprocess.run(
+            [str(python), "-m", "kozyr", *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**env, **extra},
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    listing = kozyr_cli("variants")
+    assert "simple-whist" in listing and "простой-вист" in listing and "seven-up" in listing
+    assert "kozyr-example-plugin" in kozyr_cli("plugins")
+    played = json.loads(kozyr_cli("play", "simple-whist", "--seed", "1", "--json"))
+    text = json.dumps(played, ensure_ascii=False)
+    assert "simple-whist" in text
+    record = played.get("record", played)
+    assert record["variant"] == "simple-whist" and len(record["tricks"]) == 5
+    # with autoloading off, the third-party plugin is skipped and the built-ins stay
+    listing = kozyr_cli("variants", KOZYR_DISABLE_PLUGIN_AUTOLOAD="1")
+    assert "simple-whist" not in listing and "seven-up" in listing
