@@ -94,8 +94,11 @@ def deal_items(variant: SevenUp, record: DealRecord) -> tuple[ScoreSheet, list[i
         counting = tuple(c for s in _members(variant, side) for c in won[s] if c.rank in COUNT)
         items.append(item(variant, "game", seat, counting, "SU6"))
     elif variant.options["game_tie"] == "eldest":
-        seat = eldest
-        side = variant.side_of(seat) if variant.sides else seat
+        # D-SU3 option: the tie goes to the non-dealer; among the tied, the first from eldest
+        # clockwise (eldest's side with four, eldest with two; with three, a tied seat only).
+        unit_of = [variant.side_of(s) if variant.sides else s for s in range(n)]
+        seat = next(s for s in ((eldest + i) % n for i in range(n)) if unit_of[s] in leaders)
+        side = unit_of[seat]
         counting = tuple(c for s in _members(variant, side) for c in won[s] if c.rank in COUNT)
         items.append(item(variant, "game", seat, counting, "D-SU3"))
     return ScoreSheet(tuple(items), n, variant.sides), counts
@@ -127,13 +130,15 @@ def running_after(scores: list[int], sheet: ScoreSheet, variant: SevenUp) -> lis
     return result
 
 
-def winner_in_order(scores: list[int], sheet: ScoreSheet, variant: SevenUp) -> int | None:
+def winner_in_order(
+    scores: list[int], sheet: ScoreSheet, variant: SevenUp, target: int = GAME_TARGET
+) -> int | None:
     """SU7: the side (or seat) that first reaches 7 counting this deal's items in order."""
     running = list(scores)
     for it in sheet.items:
         unit = _unit(variant, it)
         running[unit] += it.points
-        if running[unit] >= GAME_TARGET:
+        if running[unit] >= target:
             return unit
     return None
 

@@ -60,7 +60,8 @@ class SevenUp(Variant):
             bool,
             False,
             "SU5",
-            "a player void in the suit led may play anything (modern rule) instead of having to trump",
+            "a player void in the suit led may play anything (modern rule) "
+            "instead of having to trump",
         ),
         OptionSpec(
             "game_tie",
@@ -90,6 +91,11 @@ class SevenUp(Variant):
     def start(self, deal: Deal) -> None:
         deck = Deck.of_size(52)
         deck.shuffle(deal.rng)
+        self.deal_from(deal, deck)
+
+    def deal_from(self, deal: Deal, deck: Deck) -> None:
+        """Deal from ``deck`` (top first): SU3 -- two rounds of three from eldest, then the turn-up
+        on the stock; eldest is to stand or beg (SU4). Tests stack a deck through this."""
         eldest = deal.next_seat(deal.dealer)
         order = self._from(deal, eldest)
         for seat, cards in deck.deal(order, (3, 3)).items():  # SU3: two rounds of three
@@ -104,16 +110,24 @@ class SevenUp(Variant):
     def _from(self, deal: Deal, first: int) -> list[int]:
         return [(first + i) % deal.n for i in range(deal.n)]
 
+    def max_runs(self) -> int:
+        """How many times the stock can be run (D-SU2): each run takes three cards a player and a
+        new turn-up from the cards not yet seen (turn-ups put under the stock are not dealt again).
+        4 players: 27 // 13 = 2; 3 players: 33 // 10 = 3; 2 players: 39 // 7 = 5."""
+        n = self.players
+        return (52 - HAND_SIZE * n - 1) // (3 * n + 1)
+
     def gift_allowed(self, context: Mapping[str, Any], dealer: int) -> bool:
         """D-SU4: unless ``gift_may_win``, the dealer may not give a point that brings the beggar
-        (eldest) to 7."""
+        (eldest) to the party's target (7, SU7)."""
         if self.options["gift_may_win"]:
             return True
         scores = context.get("scores")
         if not scores:
             return True
+        target = int(context.get("target", GAME_TARGET))
         eldest = (dealer + 1) % self.players
-        return int(scores[self.side_of(eldest)]) + 1 < GAME_TARGET
+        return int(scores[self.side_of(eldest)]) + 1 < target
 
     def decision_actions(self, deal: Deal) -> list[Action]:
         seat = deal.to_act
@@ -150,18 +164,23 @@ class SevenUp(Variant):
             self._next_discard(deal, eldest)
 
     def _run_the_cards(self, deal: Deal, eldest: int) -> None:
+        """SU4: the turn-up goes under the stock, three more cards each, a new turn-up; repeat
+        while it shows the refused suit. D-SU2: when the unseen part of the stock cannot supply
+        another round and a turn-up, the deal is void (the turn-ups under the stock, already
+        refused, are never dealt again -- with two players they would otherwise come back)."""
         refused = deal.turnups[0].suit
         order = self._from(deal, eldest)
         while True:
             deal.stock.append(deal.turnups[-1])  # the turn-up goes under the stock
-            if len(deal.stock) < 3 * len(order) + 1:  # D-SU2: the deal is void
+            unseen = len(deal.stock) - len(deal.turnups)
+            if unseen < 3 * len(order) + 1:  # D-SU2: the deal is void
                 deal.decisions["void"] = True
                 for seat in range(deal.n):
                     deal.initial[seat] = deal.hands[seat]
                 deal.finish()
                 return
-            for _ in range(3):
-                for seat in order:
+            for seat in order:  # a packet of three each, from eldest (as in SU3)
+                for _ in range(3):
                     deal.hands[seat] |= deal.stock.pop(0).mask
             turnup = deal.stock.pop(0)
             deal.turnups.append(turnup)
@@ -210,17 +229,33 @@ class SevenUp(Variant):
         return data
 
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        """Facts a record must agree with before replay: hand sizes, turn-ups, the beg, discards,
+        a void deal, a summary's ``won`` (every message names the JSON path and the rule)."""
         d = record.decisions
         void = bool(d.get("void"))
+        beg = d.get("beg", "stand")
+        if void and beg != "run":
+            raise RecordError("$.void", "only running the cards can void a deal (D-SU2)")
         if not record.turnups:
             raise RecordError("$.turnups", "missing: the turned-up card(s), in order (SU3)")
+        runs = len(record.turnups) - 1
+        if beg != "run" and runs:
+            raise RecordError(
+                "$.turnups",
+                f"only one card is turned up unless the dealer runs the cards (beg is {beg!r})",
+            )
+        if beg == "run":
+            self._check_running(record, void)
+        # SU3/SU4: six cards in play; a void deal keeps the 6 + 3 per run cards each seat held.
+        size = HAND_SIZE + 3 * runs if void else HAND_SIZE
         for seat, hand in enumerate(record.hands):
             if hand is None:
                 raise RecordError(f"$.hands[{seat}]", "every seat plays in Seven Up (SU1)")
-            if not void and len(hand) != HAND_SIZE:
+            if len(hand) != size:
+                what = "a hand of a void deal has" if void else "a hand in play has"
                 raise RecordError(
                     f"$.hands[{seat}]",
-                    f"seat {seat} holds {len(hand)} cards; a hand in play has 6 (SU3, SU4)",
+                    f"seat {seat} holds {len(hand)} cards; {what} {size} (SU3, SU4)",
                 )
         owner = {c: s for s, h in enumerate(record.hands) for c in h or ()}
         for i, card in enumerate(record.turnups):
@@ -228,40 +263,27 @@ class SevenUp(Variant):
                 raise RecordError(f"$.turnups[{i}]", f"{card} is also in seat {owner[card]}'s hand")
             if card in record.turnups[:i]:
                 raise RecordError(f"$.turnups[{i}]", f"{card} was already turned up")
-        beg = d.get("beg", "stand")
-        first, rest = record.turnups[0].suit, record.turnups[1:]
-        if beg != "run" and rest:
-            raise RecordError(
-                "$.turnups",
-                f"only one card is turned up unless the dealer runs the cards (beg is {beg!r})",
-            )
-        if beg == "run":
-            if not rest and not void:
-                raise RecordError(
-                    "$.turnups",
-                    "the dealer ran the cards: list every turned-up card in order (SU4)",
-                )
-            for i, card in enumerate(rest[:-1] if not void else rest, start=1):
-                if card.suit != first:
-                    raise RecordError(
-                        f"$.turnups[{i}]", f"{card} changes the suit, so running stops there (SU4)"
-                    )
-            if rest and not void and rest[-1].suit == first:
-                raise RecordError(
-                    f"$.turnups[{len(record.turnups) - 1}]",
-                    f"{rest[-1]} repeats the refused suit; running goes on (SU4)",
-                )
         if beg == "give" and not self.gift_allowed(context, record.dealer):
+            target = context.get("target", GAME_TARGET)
             raise RecordError(
                 "$.beg",
-                "the dealer may not give a point that brings the beggar to 7; he must run (D-SU4)",
+                f"the dealer may not give a point that brings the beggar to {target}; "
+                "he must run (D-SU4)",
             )
-        if void and beg != "run":
-            raise RecordError("$.void", "only running the cards can void a deal (D-SU2)")
         discards = d.get("discards")
         if discards is not None:
+            if beg != "run" or void:
+                raise RecordError(
+                    "$.discards", "players discard only after the cards were run (SU4)"
+                )
             seen = set(owner) | set(record.turnups)
             for seat, cards in enumerate(discards):
+                if len(cards) != 3 * runs:
+                    raise RecordError(
+                        f"$.discards[{seat}]",
+                        f"seat {seat} discards {len(cards)} cards; after {runs} run(s) each "
+                        f"player discards {3 * runs} to get back to 6 (SU4)",
+                    )
                 for i, card in enumerate(cards):
                     if card in seen:
                         raise RecordError(
@@ -271,9 +293,47 @@ class SevenUp(Variant):
         if void:
             if record.tricks:
                 raise RecordError("$.tricks", "a void deal has no tricks (D-SU2)")
+            if d.get("won") is not None:
+                raise RecordError("$.won", "a void deal has no tricks to win (D-SU2)")
             return
         if record.tricks is None:
             self._check_won(record, owner)
+        elif d.get("won") is not None:
+            raise RecordError(
+                "$.won", "give either the tricks or, for a summary, the cards won (won), not both"
+            )
+
+    def _check_running(self, record: DealRecord, void: bool) -> None:
+        """SU4 running: every turn-up but the last repeats the refused suit, the last changes it
+        (or, in a void deal, the stock ran out, D-SU2)."""
+        first, rest = record.turnups[0].suit, record.turnups[1:]
+        limit = self.max_runs()
+        if len(rest) > limit:
+            raise RecordError(
+                f"$.turnups[{limit + 1}]",
+                f"with {self.players} players the stock can be run only {limit} times (D-SU2)",
+            )
+        if void and len(rest) != limit:
+            raise RecordError(
+                "$.turnups",
+                f"a deal is void only when the stock runs short: after {limit} runs with "
+                f"{self.players} players, not {len(rest)} (D-SU2)",
+            )
+        if not rest and not void:
+            raise RecordError(
+                "$.turnups",
+                "the dealer ran the cards: list every turned-up card in order (SU4)",
+            )
+        for i, card in enumerate(rest[:-1] if not void else rest, start=1):
+            if card.suit != first:
+                raise RecordError(
+                    f"$.turnups[{i}]", f"{card} changes the suit, so running stops there (SU4)"
+                )
+        if rest and not void and rest[-1].suit == first:
+            raise RecordError(
+                f"$.turnups[{len(record.turnups) - 1}]",
+                f"{rest[-1]} repeats the refused suit; running goes on (SU4)",
+            )
 
     def _check_won(self, record: DealRecord, owner: Mapping[Card, int]) -> None:
         won = record.decisions.get("won")
@@ -338,14 +398,25 @@ class SevenUp(Variant):
     def party_context(
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:
+        target = self.target(party)
         scores = [0] * self._sides_count()
         for result in results:
-            if winner_in_order(scores, result.sheet, self) is not None:
+            if winner_in_order(scores, result.sheet, self, target) is not None:
                 return None
             scores = running_after(scores, result.sheet, self)
-        return {"scores": scores}
+        return {"scores": scores, "target": target}
+
+    def target(self, party: PartyRecord) -> int:
+        """Points that win the game: 7 (SU7) unless the party record sets ``target``."""
+        value = party.fields.get("target", GAME_TARGET)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise RecordError(
+                "$.target", f"expected a positive whole number of points, got {value!r}"
+            )
+        return value
 
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
+        target = self.target(party)
         scores = [0] * self._sides_count()
         running: list[tuple[int, ...]] = []
         winner: int | None = None
@@ -358,10 +429,11 @@ class SevenUp(Variant):
                 if result.record.dealer != expected:
                     raise RecordError(
                         f"$.deals[{i}].dealer",
-                        f"the deal passes clockwise: seat {expected} deals this deal, not seat {result.record.dealer} (SU2, D-SU2)",
+                        f"the deal passes clockwise: seat {expected} deals this deal, "
+                        f"not seat {result.record.dealer} (SU2, D-SU2)",
                     )
             if winner is None:
-                winner = winner_in_order(scores, result.sheet, self)
+                winner = winner_in_order(scores, result.sheet, self, target)
             scores = running_after(scores, result.sheet, self)
             running.append(tuple(scores))
         loser: Any = None
@@ -376,7 +448,7 @@ class SevenUp(Variant):
             winner,
             loser,
             Settlement.from_payments(self.players, payments),
-            {"scores": scores, "target": GAME_TARGET, "by": "side" if self.sides else "seat"},
+            {"scores": scores, "target": target, "by": "side" if self.sides else "seat"},
         )
 
     def _game_payments(self, winner: int) -> list[Payment]:
