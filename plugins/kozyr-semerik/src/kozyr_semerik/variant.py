@@ -227,7 +227,10 @@ class Semerik(Variant):
             extra["game"] = game
             extra["start"] = list(step.start)
             extra["running"] = list(step.end)
-            extra["game_won"] = None if step.won is None else step.won.to_json()
+            won = None if step.won is None else step.won.to_json()
+            if won is not None:
+                del won["deals"]  # the party result lists a game's deals
+            extra["game_won"] = won
         tricks = tuple(record.tricks_won(SEATS))
         # a single deal pays nothing: money changes hands per game (SM10)
         return DealResult(record, tricks, sheet, tuple(sheet.by_side()), Settlement(SEATS), extra)
