@@ -382,11 +382,12 @@ class SevenUp(Variant):
         else:
             tricks = tuple(len(cards) // n for cards in record.decisions.get("won") or [[]] * n)
         points = tuple(sheet.by_side())
+        void = bool(record.decisions.get("void"))
         trump = record.turnups[-1].suit
         extra = {
-            "trump": str(trump),
+            "trump": None if void else str(trump),  # a void deal never had a trump (D-SU2)
             "game_points": counts,
-            "void": bool(record.decisions.get("void")),
+            "void": void,
         }
         return DealResult(record, tricks, sheet, points, Settlement(n), extra)
 
