@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import random
@@ -142,3 +143,36 @@ def test_example_game() -> None:
     assert (game["winner"], game["value"], game["won_on"], game["carry"]) == (1, 42, "play", 2)
     assert result.extra["scores"] == [0, 2] and result.extra["rubber_complete"] is False
     assert result.settlement.net() == [-21, 21, -21, 21]
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+def test_cli_score_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    from kozyr.cli import main
+
+    out = io.StringIO()
+    assert main(["score-hand", "semerik", "--json", "3h 2h Ah Kh Qh", "7s", "7d", "7c"], out) == 0
+    data = json.loads(out.getvalue())
+    # hearts 3-2-A-K-Q 5 + 1 + 1 and three sevens 4 = 11; items carry no seat in score-hand
+    assert data["total"] == 11
+    assert [(i["name"], i["points"], i["seat"]) for i in data["items"]] == [
+        ("baba", 5, None),
+        ("extension", 1, None),
+        ("extension", 1, None),
+        ("triple", 4, None),
+    ]
+    out = io.StringIO()
+    assert main(["score-hand", "семерик", "3s 2s As 9s"], out) == 2
+    assert "9♠ is not in the 40-card Семерик pack" in capsys.readouterr().err
+
+
+def test_cli_replay_game() -> None:
+    from kozyr.cli import main
+
+    out = io.StringIO()
+    assert main(["replay", "--json", str(ROOT / "examples" / "semerik-game.json")], out) == 0
+    data = json.loads(out.getvalue())
+    assert data["running"] == [[5, 8], [7, 14], [7, 23]]
+    assert data["settlement"]["net"] == [-21, 21, -21, 21]
+    assert data["deals"][2]["game_won"]["carry"] == 2
