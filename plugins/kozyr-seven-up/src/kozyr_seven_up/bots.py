@@ -13,7 +13,8 @@ COUNT = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
 class HeuristicBot:
     """Begs with a weak trump holding, discards low plain cards, wins tricks worth taking
-    as cheaply as it can, and otherwise throws its least useful card."""
+    (counting cards, the trump jack) as cheaply as it can, feeds counting cards to a partner who
+    has the trick, and otherwise throws its least useful card, keeping trumps."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -54,6 +55,22 @@ class HeuristicBot:
             ]
             if top:
                 return top[0]
+            return min(actions, key=lambda a: self._keep_value(a.card, deal))
+        variant = deal.variant
+        ahead = rules.trick_winner(trick, deal.trump)
+        last = len(trick.plays) == len(deal.playing) - 1
+        if last and variant.sides and variant.side_of(ahead) == variant.side_of(deal.to_act):
+            # The partner has the trick: give it a counting card, but keep trumps (SU6 Game).
+            plain = [a for a in actions if a.card is not None and a.card.suit != deal.trump]
+            if plain:
+                return max(
+                    plain,
+                    key=lambda a: (
+                        (COUNT.get(a.card.rank, 0), -self._keep_value(a.card, deal))
+                        if a.card is not None
+                        else (0, 0)
+                    ),
+                )
             return min(actions, key=lambda a: self._keep_value(a.card, deal))
         worth = (
             sum(COUNT.get(p.card.rank, 0) for p in trick.plays)
