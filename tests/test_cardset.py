@@ -75,7 +75,9 @@ def test_of_suit_has_suit_and_suits() -> None:
     assert hand.suits() == [Suit.CLUBS, Suit.HEARTS, Suit.SPADES]
     for suit in Suit:
         assert all(c.suit == suit for c in hand.of_suit(suit))
-        assert CardSet.from_mask(SUIT_MASKS[suit]) == CardSet(c for c in ALL_CARDS if c.suit == suit)
+        assert CardSet.from_mask(SUIT_MASKS[suit]) == CardSet(
+            c for c in ALL_CARDS if c.suit == suit
+        )
 
 
 def test_deck_and_rank_mask() -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from kozyr import PACKS, Card, Deck, KozyrError, Rank
+from kozyr import PACKS, Deck, KozyrError, Rank
 
 
 @pytest.mark.parametrize(

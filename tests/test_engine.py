@@ -85,7 +85,9 @@ def test_out_of_turn_and_card_not_held() -> None:
     with pytest.raises(IllegalPlayError) as info:
         deal.play(Action(PLAY, other, card))
     assert info.value.rule == "C2" and info.value.seat == other
-    assert str(info.value) == f"seat {other} played {card} out of turn; seat {deal.to_act} is to play"
+    assert (
+        str(info.value) == f"seat {other} played {card} out of turn; seat {deal.to_act} is to play"
+    )
     with pytest.raises(IllegalPlayError) as info:
         deal.play(Action(PLAY, deal.to_act, card))  # the next seat's card
     assert str(info.value) == f"{card} is not in seat {deal.to_act}'s hand"
@@ -101,7 +103,9 @@ def test_decision_phase_errors() -> None:
     assert deal.legal_actions() == [Action("stand", 1), Action("beg", 1)]
     assert deal.legal_plays() == kozyr.CardSet()
     before = snapshot(deal)
-    with pytest.raises(IllegalActionError, match="not possible in phase 'beg'; legal: seat 1: stand"):
+    with pytest.raises(
+        IllegalActionError, match="not possible in phase 'beg'; legal: seat 1: stand"
+    ):
         deal.play(Action("give", 0))
     with pytest.raises(IllegalActionError):
         deal.play_card(next(iter(deal.hand(1))))
@@ -132,7 +136,7 @@ def test_play_card_by_notation() -> None:
 
 
 def test_bad_dealer() -> None:
-    with pytest.raises(IllegalActionError, match="dealer must be a seat 0..3, not 4"):
+    with pytest.raises(IllegalActionError, match=r"dealer must be a seat 0\.\.3, not 4"):
         Deal.new(kozyr.get_variant("seven-up"), seed=1, dealer=4)
 
 

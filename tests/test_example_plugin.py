@@ -133,7 +133,16 @@ def test_pip_install_into_a_fresh_venv(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "KOZYR_DISABLE_PLUGIN_AUTOLOAD"}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", str(source)],
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            str(source),
+        ],
         check=True,
         timeout=300,
         env=env,

@@ -1,4 +1,4 @@
-"""Card notation (RULES C3, C4): reading and writing cards in the Latin, Unicode and Russian styles."""
+"""Card notation (RULES C3, C4): reading and writing cards in Latin, Unicode and Russian."""
 
 from __future__ import annotations
 
@@ -188,8 +188,10 @@ def test_hypothesis_list_round_trip(cards: list[Card], style: str, sep: str) -> 
 
 
 @settings(max_examples=200, deadline=None)
-@given(cards=st.lists(st.sampled_from(ALL_CARDS), unique=True, max_size=52),
-       style=st.sampled_from(STYLES))
+@given(
+    cards=st.lists(st.sampled_from(ALL_CARDS), unique=True, max_size=52),
+    style=st.sampled_from(STYLES),
+)
 def test_hypothesis_cardset_round_trip(cards: list[Card], style: str) -> None:
     cs = CardSet(cards)
     assert CardSet.parse(cs.format(style)) == cs  # type: ignore[arg-type]

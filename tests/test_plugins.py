@@ -184,7 +184,9 @@ def test_invalid_variant_is_reported(
     assert [v.name for v in pm.variants()] == ["toy-ok"]
 
 
-def test_name_conflict_names_both_plugins(module_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_name_conflict_names_both_plugins(
+    module_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     first = toy_module(module_dir, "toy", ("игрушка",))
     second = toy_module(module_dir, "other-toy", ("ИГРУШКА",))  # same alias, other case
     use_entry_points(
@@ -309,8 +311,18 @@ def test_hook_spec_is_the_registration_hook() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["seven-up", "SEVEN-UP", "Seven Up", "seven_up", "All-Fours", "high low jack",
-     "семь-вверх", "СЕМЬ-ВВЕРХ", "Старший-Младший-Валет", "старший_младший_валет"],
+    [
+        "seven-up",
+        "SEVEN-UP",
+        "Seven Up",
+        "seven_up",
+        "All-Fours",
+        "high low jack",
+        "семь-вверх",
+        "СЕМЬ-ВВЕРХ",
+        "Старший-Младший-Валет",
+        "старший_младший_валет",
+    ],
 )
 def test_aliases_any_case(name: str) -> None:
     assert kozyr.get_variant(name).name == "seven-up"
@@ -338,9 +350,13 @@ def test_unknown_and_bad_options_list_what_is_known() -> None:
         "seven-up: unknown option trumps; known options: players, void_may_discard, game_tie, "
         "gift_may_win"
     )
-    with pytest.raises(OptionError, match=r"option players: 5 is not allowed; allowed: 2, 3, 4 \(SU1\)"):
+    with pytest.raises(
+        OptionError, match=r"option players: 5 is not allowed; allowed: 2, 3, 4 \(SU1\)"
+    ):
         kozyr.get_variant("seven-up", players=5)
-    with pytest.raises(OptionError, match=r"option game_tie: 'dealer' is not allowed; allowed: none, eldest"):
+    with pytest.raises(
+        OptionError, match=r"option game_tie: 'dealer' is not allowed; allowed: none, eldest"
+    ):
         kozyr.get_variant("seven-up", game_tie="dealer")
     with pytest.raises(OptionError, match="option void_may_discard: 'maybe' is not a bool"):
         kozyr.get_variant("seven-up", void_may_discard="maybe")

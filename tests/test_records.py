@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+
 import kozyr
 from kozyr import DealResult, PartyRecord, PartyResult, RecordError
 from kozyr.records import load, read_deal
@@ -55,7 +56,9 @@ def test_illegal_play_by_rule() -> None:
     data["tricks"][0] = "As 3h"
     error = error_of(data)
     assert error.path == "$.tricks[0][1]"
-    assert str(error) == "$.tricks[0][1]: seat 0: 3♥ neither follows the suit led ♠ nor trumps (SU5)"
+    assert (
+        str(error) == "$.tricks[0][1]: seat 0: 3♥ neither follows the suit led ♠ nor trumps (SU5)"
+    )
 
 
 def test_round_trip_of_played_deals() -> None:
@@ -86,7 +89,11 @@ def test_not_an_object() -> None:
 @pytest.mark.parametrize(
     ("change", "path", "message"),
     [
-        (lambda d: d.update(colour="red"), "$.colour", "unknown field for seven-up; known fields: "),
+        (
+            lambda d: d.update(colour="red"),
+            "$.colour",
+            "unknown field for seven-up; known fields: ",
+        ),
         (lambda d: d.pop("variant"), "$.variant", "expected a variant name, got null"),
         (lambda d: d.update(variant="vint"), "$.variant", "unknown variant 'vint'; installed: "),
         (lambda d: d.update(options=[]), "$.options", "expected an object, got a list"),
@@ -99,13 +106,25 @@ def test_not_an_object() -> None:
         (lambda d: d.pop("dealer"), "$.dealer", "missing: the dealer's seat"),
         (lambda d: d.update(hands="As"), "$.hands", "expected a list of 4 hands, got a string"),
         (lambda d: d["hands"].pop(), "$.hands", "expected 4 hands (one per seat), got 3"),
-        (lambda d: d["hands"].__setitem__(2, 7), "$.hands[2]", "expected cards as a string or a list"),
-        (lambda d: d["hands"].__setitem__(1, ["As", 5]), "$.hands[1][1]", "expected a card in notation"),
+        (
+            lambda d: d["hands"].__setitem__(2, 7),
+            "$.hands[2]",
+            "expected cards as a string or a list",
+        ),
+        (
+            lambda d: d["hands"].__setitem__(1, ["As", 5]),
+            "$.hands[1][1]",
+            "expected a card in notation",
+        ),
         (lambda d: d.update(turnup="2c"), "$.turnups", "give either turnup or turnups, not both"),
         (lambda d: d.update(turnups="2x"), "$.turnups[0]", "bad card '2x': unknown suit 'x'"),
         (lambda d: d.update(cut="11c"), "$.cut", "bad card '11c': unknown rank '11'"),
         (lambda d: d.update(seed="7"), "$.seed", "expected an integer, got a string"),
-        (lambda d: d.update(tricks={"0": "As"}), "$.tricks", "expected a list of tricks, got an object"),
+        (
+            lambda d: d.update(tricks={"0": "As"}),
+            "$.tricks",
+            "expected a list of tricks, got an object",
+        ),
         (lambda d: d.update(beg="pass"), "$.beg", "expected one of stand, give, run, got 'pass'"),
     ],
 )

@@ -56,7 +56,7 @@ def test_d_sl3_style_split_with_halves() -> None:
 
 
 def test_settlement_checks_seats_and_combines() -> None:
-    with pytest.raises(ValueError, match="outside 0..1"):
+    with pytest.raises(ValueError, match=r"outside 0\.\.1"):
         Settlement.from_payments(2, [Payment(0, 2, Fraction(1))])
     a = Settlement.from_payments(2, [Payment(0, 1, Fraction(2))])
     b = Settlement.from_payments(2, [Payment(1, 0, Fraction(1, 2))])
