@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from kozyr_sem_listov import SemListov
 
 from kozyr import (
     Card,
@@ -19,7 +20,6 @@ from kozyr import (
     get_variant,
     replay,
 )
-from kozyr_sem_listov import SemListov
 
 
 def deal_result(data: dict[str, Any]) -> DealResult:
@@ -58,10 +58,16 @@ def test_sl_c2_28_cards_for_two_or_three() -> None:
     ("options", "message"),
     [
         # 3 × 8 + 1 = 25 cards > 24 (SL-C17)
-        ({"players": 3, "hand_size": 8}, r"3 players × 8 cards \+ the turned card = 25 cards, but the pack has 24"),
+        (
+            {"players": 3, "hand_size": 8},
+            r"3 players × 8 cards \+ the turned card = 25 cards, but the pack has 24",
+        ),
         # 7 × 8 + 1 = 57 > 52
         ({"players": 7, "hand_size": 8}, r"= 57 cards, but the pack has 52"),
-        ({"players": 4, "five_trump_leads": True}, r"five-handed rule; this table has 4 players \(SL-C13\)"),
+        (
+            {"players": 4, "five_trump_leads": True},
+            r"five-handed rule; this table has 4 players \(SL-C13\)",
+        ),
         ({"runaway_rate": 3}, r"runaway_rate needs runaways on \(SL-C16\)"),
         ({"runaway_split": "next_deal"}, r"runaway_split needs runaways on"),
         ({"packets": "3-3"}, r"packets: 3-3 deals 6 cards, but a hand has 7 \(SL-C5\)"),
@@ -209,7 +215,11 @@ def test_worked_deal_as_a_summary_gives_the_same_result() -> None:
         ({"exchange": "Q♠"}, r"\$\.exchange", r""),  # not the dealer's card
         ({"turnup": "A♠"}, r"\$\.turnup", r"also in seat 0's hand"),
         ({"turnup": "8♠"}, r"\$\.turnup", r"not in the 24-card pack"),
-        ({"hands": ["A♠ K♥ Q♥ J♥ 10♦ 9♦", "K♠ Q♠ A♥ 10♥ A♦ K♦ K♣"]}, r"\$\.hands\[0\]", r"holds 6 cards"),
+        (
+            {"hands": ["A♠ K♥ Q♥ J♥ 10♦ 9♦", "K♠ Q♠ A♥ 10♥ A♦ K♦ K♣"]},
+            r"\$\.hands\[0\]",
+            r"holds 6 cards",
+        ),
         ({"trick_winners": [0] * 7}, r"\$\.trick_winners", r"not both"),
         ({"runaways": [1]}, r"\$\.runaways", r"set option runaways"),
         ({"tricks": WORKED["tricks"][:6]}, r"\$\.tricks", r"goes on"),
@@ -224,7 +234,9 @@ def test_summary_needs_every_trick() -> None:
     summary = {k: v for k, v in WORKED.items() if k not in ("tricks",)}
     with pytest.raises(RecordError, match=r"\$: give the tricks"):
         replay(summary)
-    with pytest.raises(RecordError, match=r"\$\.trick_winners: 6 trick winners listed; this deal has 7"):
+    with pytest.raises(
+        RecordError, match=r"\$\.trick_winners: 6 trick winners listed; this deal has 7"
+    ):
         replay({**summary, "trick_winners": [0] * 6})
     with pytest.raises(RecordError, match=r"\$\.trick_winners\[2\]: seat 5 is not at the table"):
         replay({**summary, "trick_winners": [0, 0, 5, 0, 0, 0, 0]})
@@ -233,7 +245,9 @@ def test_summary_needs_every_trick() -> None:
 # --- settlement tables (SL-C14, D-SL3), by hand -------------------------------------------------
 
 
-def summary(players: int, winners: list[int], *, seed: int = 1, dealer: int = 0, **options: Any) -> dict[str, Any]:
+def summary(
+    players: int, winners: list[int], *, seed: int = 1, dealer: int = 0, **options: Any
+) -> dict[str, Any]:
     """A summary record on hands dealt by the engine (the scoring needs only who won what)."""
     variant = get_variant("sem-listov", players=players, **options)
     deal = Deal.new(variant, seed=seed, dealer=dealer)
@@ -310,7 +324,9 @@ def test_d_sl4_dealer_alone_wins_without_play() -> None:
 def test_dealer_may_not_run_away() -> None:
     data = summary(4, winners_for([3, 0, 2, 2]), runaways=True)
     data["runaways"] = [0]
-    with pytest.raises(RecordError, match=r"\$\.runaways\[0\]: seat 0 is the dealer, who may not run away"):
+    with pytest.raises(
+        RecordError, match=r"\$\.runaways\[0\]: seat 0 is the dealer, who may not run away"
+    ):
         replay(data)
 
 
@@ -374,7 +390,11 @@ def test_sl_c15_party_of_agreed_deals_and_dealer_rotation() -> None:
     base = summary(3, winners_for([3, 2, 2]), dealer=0)
     other = summary(3, winners_for([1, 5, 1]), dealer=1, seed=2)
     strip = lambda d: {k: v for k, v in d.items() if k not in ("variant", "options")}  # noqa: E731
-    party = {"variant": "sem-listov", "options": {"players": 3, "deals": 2}, "deals": [strip(base), strip(other)]}
+    party = {
+        "variant": "sem-listov",
+        "options": {"players": 3, "deals": 2},
+        "deals": [strip(base), strip(other)],
+    }
     # Deal 1: ×3 = 9, 6, 6: seats 1, 2 pay 3 each -> [6, -3, -3]
     # Deal 2: ×3 = 3, 15, 3: seats 0, 2 pay 12 each -> [-12, 24, -12]
     result = party_result(party)

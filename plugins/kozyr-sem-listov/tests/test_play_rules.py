@@ -9,7 +9,9 @@ from kozyr import DEAD, FACE_DOWN, Card, CardSet, Suit, Trick, get_variant
 SPADES = Suit.SPADES  # trump in every example below
 
 
-def play(variant_name: str, plays: list[tuple[str, str]], number: int = 0, **options: object) -> Trick:
+def play(
+    variant_name: str, plays: list[tuple[str, str]], number: int = 0, **options: object
+) -> Trick:
     """Play a trick card by card: each entry is (hand before the play, card played); seats are
     0, 1, 2... in play order. Flags come from the variant's rules, as in the engine."""
     rules = get_variant(variant_name, **options).trick_rules

@@ -6,17 +6,32 @@ import random
 from typing import Any
 
 import pytest
-
-from kozyr import Card, CardSet, Deal, DealResult, Deck, OptionError, PartyResult, RecordError, get_variant, replay
 from kozyr_sem_listov.scoring import nose_hits, value_1884
+
+from kozyr import (
+    Card,
+    CardSet,
+    Deal,
+    DealResult,
+    Deck,
+    OptionError,
+    PartyResult,
+    RecordError,
+    get_variant,
+    replay,
+)
 
 RACES = ["po-noskam", "sem-listov-1884", "na-noski"]
 
 
-def dealt(name: str, players: int, seed: int, dealer: int, left: tuple[int, ...] = (), **options: Any) -> dict[str, Any]:
+def dealt(
+    name: str, players: int, seed: int, dealer: int, left: tuple[int, ...] = (), **options: Any
+) -> dict[str, Any]:
     """A deal body (no tricks yet) on hands dealt by the engine; seats in ``left`` are null."""
     variant = get_variant(name, players=players, **options)
-    deal = Deal.new(variant, seed=seed, dealer=dealer, context={"totals": [0] * players, "left": list(left)})
+    deal = Deal.new(
+        variant, seed=seed, dealer=dealer, context={"totals": [0] * players, "left": list(left)}
+    )
     return {
         "dealer": dealer,
         "hands": [None if s in left else deal.hand(s).format() for s in range(players)],
@@ -85,7 +100,9 @@ def test_pn4_race_by_hand(name: str) -> None:
         ("na-noski", {}, "J♥", 0, [0, 0, 0]),
     ],
 )
-def test_punishment_table(name: str, options: dict[str, Any], cut: str, each: int, net: list[int]) -> None:
+def test_punishment_table(
+    name: str, options: dict[str, Any], cut: str, each: int, net: list[int]
+) -> None:
     result = party(race_party(name, cut=cut, **options))
     punishment = result.extra["punishment"]
     assert punishment["loser"] == 0 and punishment["opponents"] == [1, 2]
@@ -120,7 +137,9 @@ def test_value_tables() -> None:
 def test_nn5_extra_hits_are_recorded_not_computed() -> None:
     data = {**race_party("na-noski", cut="9♥"), "extra_hits": [2]}
     result = party(data)
-    assert result.extra["extra_hits"] == [2] and result.extra["punishment"]["hits_per_opponent"] == 9
+    assert (
+        result.extra["extra_hits"] == [2] and result.extra["punishment"]["hits_per_opponent"] == 9
+    )
 
 
 def test_no_cut_yet_means_no_punishment() -> None:
@@ -139,12 +158,36 @@ def spare(body: dict[str, Any]) -> str:
 @pytest.mark.parametrize(
     ("mutate", "path", "message"),
     [
-        (lambda d: d["deals"][2]["trick_winners"].append(0), r"\$\.deals\[2\]\.trick_winners\[6\]", r"race was over after trick 6"),
-        (lambda d: d["deals"][0]["trick_winners"].pop(), r"\$\.deals\[0\]\.trick_winners", r"6 trick winners listed; a deal has 7"),
-        (lambda d: d["deals"][2]["trick_winners"].__setitem__(0, 1), r"\$\.deals\[2\]\.trick_winners\[0\]", r"seat 1 plays no card"),
-        (lambda d: d["deals"][2]["hands"].__setitem__(1, spare(d["deals"][2])), r"\$\.deals\[2\]\.hands\[1\]", r"already left"),
-        (lambda d: d["deals"][2].__setitem__("dealer", 1), r"\$\.deals\[2\]\.dealer", r"not dealt in"),
-        (lambda d: d["deals"][2].__setitem__("dealer", 0), r"\$\.deals\[2\]\.dealer", r"seat 2 deals this deal"),
+        (
+            lambda d: d["deals"][2]["trick_winners"].append(0),
+            r"\$\.deals\[2\]\.trick_winners\[6\]",
+            r"race was over after trick 6",
+        ),
+        (
+            lambda d: d["deals"][0]["trick_winners"].pop(),
+            r"\$\.deals\[0\]\.trick_winners",
+            r"6 trick winners listed; a deal has 7",
+        ),
+        (
+            lambda d: d["deals"][2]["trick_winners"].__setitem__(0, 1),
+            r"\$\.deals\[2\]\.trick_winners\[0\]",
+            r"seat 1 plays no card",
+        ),
+        (
+            lambda d: d["deals"][2]["hands"].__setitem__(1, spare(d["deals"][2])),
+            r"\$\.deals\[2\]\.hands\[1\]",
+            r"already left",
+        ),
+        (
+            lambda d: d["deals"][2].__setitem__("dealer", 1),
+            r"\$\.deals\[2\]\.dealer",
+            r"not dealt in",
+        ),
+        (
+            lambda d: d["deals"][2].__setitem__("dealer", 0),
+            r"\$\.deals\[2\]\.dealer",
+            r"seat 2 deals this deal",
+        ),
         (lambda d: d.__setitem__("cut", "2♣"), r"\$\.cut", r"not in the 36-card pack"),
         (lambda d: d["deals"].pop(), r"\$\.cut", r"race is not over"),
         (lambda d: d["deals"][0].__setitem__("cut", "9♣"), r"\$\.deals\[0\]\.cut", r"party's cut"),
@@ -164,7 +207,12 @@ def test_race_record_errors(mutate: Any, path: str, message: str) -> None:
 def test_standalone_deal_that_ends_the_race() -> None:
     # Two players: seat 1 takes all seven tricks, so seat 0 is the last below seven (PN4).
     body = dealt("sem-listov-1884", 2, seed=3, dealer=0)
-    data = {"variant": "sem-listov-1884", "options": {"players": 2}, **body, "trick_winners": [1] * 7}
+    data = {
+        "variant": "sem-listov-1884",
+        "options": {"players": 2},
+        **body,
+        "trick_winners": [1] * 7,
+    }
     result = replay({**data, "cut": "J♣"})
     assert isinstance(result, DealResult)
     assert result.extra["loser"] == 0 and result.extra["totals"] == [0, 7]
@@ -202,9 +250,16 @@ def test_nn2_dealer_last_card_is_trump_and_his() -> None:
 
 def test_nn2_record_turnup_must_be_the_dealers() -> None:
     body = dealt("na-noski", 2, seed=1, dealer=0)
-    data = {"variant": "na-noski", "options": {"players": 2}, **body, "trick_winners": [0] * 4 + [1] * 3}
+    data = {
+        "variant": "na-noski",
+        "options": {"players": 2},
+        **body,
+        "trick_winners": [0] * 4 + [1] * 3,
+    }
     replay(data)
-    with pytest.raises(RecordError, match=r"\$\.turnup: .* must be in the dealer's \(seat 1\) hand"):
+    with pytest.raises(
+        RecordError, match=r"\$\.turnup: .* must be in the dealer's \(seat 1\) hand"
+    ):
         replay({**data, "dealer": 1})
     with pytest.raises(RecordError, match=r"\$\.exchange: unknown field"):
         replay({**data, "exchange": "6♠"})
@@ -237,7 +292,9 @@ def test_race_options() -> None:
         get_variant("po-noskam", packets="3-3")
     with pytest.raises(OptionError, match=r"settlement"):
         get_variant("na-noski", settlement="money")
-    assert get_variant("по-носкам").name == "po-noskam" and get_variant("на-носки").name == "na-noski"
+    assert (
+        get_variant("по-носкам").name == "po-noskam" and get_variant("на-носки").name == "na-noski"
+    )
     assert get_variant("sem-listov-1884").options["settlement"] == "money"
 
 
@@ -252,7 +309,9 @@ def test_d_pn2_deal_stops_when_one_remains(seed: int) -> None:
     while not deal.is_over:
         deal.play(deal.legal_actions()[-1])
     winners = [t.winner for t in deal.tricks]
-    both = next((i for i in range(len(winners)) if 0 in winners[: i + 1] and 1 in winners[: i + 1]), None)
+    both = next(
+        (i for i in range(len(winners)) if 0 in winners[: i + 1] and 1 in winners[: i + 1]), None
+    )
     assert len(winners) == (both + 1 if both is not None else 7)
     assert deal.cut is None  # in a party the punishment cut is the party's
 
