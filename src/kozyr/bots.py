@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kozyr.engine import Deal
+from kozyr.engine import PLAY, Deal
 from kozyr.errors import KozyrError
 from kozyr.variant import Action, Bot, Variant
 
@@ -56,11 +56,22 @@ def play_deal(
         players: Sequence[Bot] = make_bots(variant, bots, seed)  # type: ignore[arg-type]
     else:
         players = bots  # type: ignore[assignment]
+    # Random bots' card plays take the engine's fast path (the same draws and cards as choose()).
+    rngs = [bot.rng if type(bot) is RandomBot else None for bot in players]
+    fast = any(rng is not None for rng in rngs)
     deal = Deal.new(variant, seed=seed, dealer=dealer, context=context)
     while not deal.is_over:
+        if fast and deal.phase == PLAY and rngs[deal.to_act] is not None:
+            deal._autoplay(rngs)
+            continue
         actions = deal.legal_actions()
         action = players[actions[0].seat].choose(deal, actions)
-        deal._apply(action) if action in actions else deal.play(action)
+        for legal in actions:  # bots usually return one of the actions itself
+            if legal is action:
+                deal._apply(action)
+                break
+        else:
+            deal._apply(action) if action in actions else deal.play(action)
     return deal
 
 

@@ -9,13 +9,13 @@ exactly as it was (``verify_play`` raises, ``can_play`` asks, ``play`` does).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kozyr.cards import Card, Suit
-from kozyr.cardset import CardSet
+from kozyr.cards import ALL_CARDS, Card, Suit
+from kozyr.cardset import CardSet, iter_mask
 from kozyr.errors import IllegalActionError, IllegalPlayError
-from kozyr.tricks import Trick
+from kozyr.tricks import Play, StandardTrickRules, Trick
 from kozyr.variant import Action, Variant
 
 if TYPE_CHECKING:
@@ -23,6 +23,40 @@ if TYPE_CHECKING:
 
 PLAY = "play"
 DONE = "done"
+
+# Immutable values the hot path reuses instead of building them for every card played:
+# ``_ACTIONS[seat][index]`` is ``Action(PLAY, seat, card)``, ``_PLAYS[seat][index]`` is
+# ``Play(seat, card)`` (no flags). Seats are added on demand.
+_ACTIONS: list[tuple[Action, ...]] = []
+_PLAYS: list[tuple[Play, ...]] = []
+_DEFAULT_FLAGS = StandardTrickRules.play_flags
+# Slot setters of the frozen Trick: the quickest way to build one on the hot path (_trick).
+_new = object.__new__
+_slots: Mapping[str, Any] = Trick.__dict__
+_set_leader = _slots["leader"].__set__
+_set_number = _slots["number"].__set__
+_set_plays = _slots["plays"].__set__
+_set_winner = _slots["winner"].__set__
+
+
+def _trick(leader: int, number: int, plays: tuple[Play, ...]) -> Trick:
+    """``Trick(leader, number, plays)``, built without the ``__init__`` call."""
+    trick: Trick = _new(Trick)
+    _set_leader(trick, leader)
+    _set_number(trick, number)
+    _set_plays(trick, plays)
+    _set_winner(trick, None)
+    return trick
+
+
+def _grow(n: int) -> None:
+    while len(_ACTIONS) < n:
+        seat = len(_ACTIONS)
+        _ACTIONS.append(tuple(Action(PLAY, seat, card) for card in ALL_CARDS))
+        _PLAYS.append(tuple(Play(seat, card) for card in ALL_CARDS))
+
+
+_grow(8)
 
 
 class Deal:
@@ -66,6 +100,8 @@ class Deal:
         self.history: list[Action] = []
         self._next: dict[int, int] = {}
         self._set_order()
+        if n > len(_ACTIONS):
+            _grow(n)
 
     # --- construction --------------------------------------------------------------------------
 
@@ -125,7 +161,8 @@ class Deal:
             trick = self.trick
             assert trick is not None
             mask = self.variant.trick_rules.legal_mask(self.hands[seat], trick, self.trump)
-            return [Action(PLAY, seat, c) for c in CardSet.from_mask(mask)]
+            actions = _ACTIONS[seat]
+            return [actions[c.index] for c in iter_mask(mask)]
         if self.phase == DONE:
             return []
         return self.variant.decision_actions(self)
@@ -204,21 +241,64 @@ class Deal:
             self.variant.apply_decision(self, action)
             return
         card = action.card
-        assert card is not None and self.trick is not None
-        seat = action.seat
+        assert card is not None
+        self._put(action.seat, card)
+
+    def _put(self, seat: int, card: Card) -> None:
+        """Play a card already checked to be legal (the history is the caller's business)."""
+        trick = self.trick
+        assert trick is not None
         rules = self.variant.trick_rules
-        flags = rules.play_flags(CardSet.from_mask(self.hands[seat]), self.trick, card, self.trump)
+        if type(rules).play_flags is _DEFAULT_FLAGS:
+            play = _PLAYS[seat][card.index]
+        else:
+            flags = rules.play_flags(CardSet.from_mask(self.hands[seat]), trick, card, self.trump)
+            play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
         self.hands[seat] ^= card.mask
-        trick = self.trick.with_play(seat, card, flags)
-        if len(trick.plays) < len(self.playing):
-            self.trick = trick
+        plays = (*trick.plays, play)
+        if len(plays) < len(self.playing):
+            self.trick = _trick(trick.leader, trick.number, plays)
             self.to_act = self._next[seat]
             return
-        winner = rules.trick_winner(trick, self.trump)
-        done = Trick(trick.leader, trick.number, trick.plays, winner)
+        done = _trick(trick.leader, trick.number, plays)
+        # The finished trick is new and not yet shared: record its winner in place.
+        _set_winner(done, rules.trick_winner(done, self.trump))
         self.tricks.append(done)
         self.trick = None
         self.variant.after_trick(self, done)
+
+    def _autoplay(self, rngs: Sequence[random.Random | None]) -> None:
+        """Play cards for every seat that has a generator in ``rngs``, each a uniform choice among
+        the legal cards made exactly as :class:`kozyr.bots.RandomBot` makes it (same draws, same
+        card), until the phase changes or a seat without one is to play. The fast path of
+        :func:`kozyr.bots.play_deal`."""
+        rules = self.variant.trick_rules
+        legal = rules.legal_mask
+        plain = type(rules).play_flags is _DEFAULT_FLAGS
+        hands = self.hands
+        history = self.history
+        while self.phase == PLAY:
+            seat = self.to_act
+            rng = rngs[seat]
+            if rng is None:
+                return
+            trick = self.trick
+            assert trick is not None
+            hand = hands[seat]
+            mask = legal(hand, trick, self.trump)
+            count = mask.bit_count()
+            if count > 1:
+                # rng.randrange(count) without its argument checks: the same draw.
+                for _ in range(rng._randbelow(count)):  # type: ignore[attr-defined]
+                    mask &= mask - 1
+            index = (mask & -mask).bit_length() - 1
+            history.append(_ACTIONS[seat][index])
+            if plain and len(trick.plays) + 1 < len(self.playing):  # the trick goes on
+                hands[seat] = hand ^ (1 << index)
+                self.trick = _trick(trick.leader, trick.number, (*trick.plays, _PLAYS[seat][index]))
+                self.to_act = self._next[seat]
+            else:
+                self._put(seat, ALL_CARDS[index])
 
     # --- used by variants ----------------------------------------------------------------------
 
@@ -250,7 +330,7 @@ class Deal:
     def new_trick(self, leader: int) -> None:
         """Start the next trick with ``leader`` (also resumes play after a variant's phase)."""
         self.phase = PLAY
-        self.trick = Trick(leader, len(self.tricks))
+        self.trick = _trick(leader, len(self.tricks), ())
         self.to_act = leader
 
     def finish(self) -> None:

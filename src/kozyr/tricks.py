@@ -34,7 +34,14 @@ DEAD = 1  #: a trump that cannot win (SL-C9) or an "empty" main-suit card off it
 FACE_DOWN = 2  #: a card led face down (SL-C13); it cannot win
 
 
-@dataclass(frozen=True, slots=True)
+# Frozen dataclasses set their fields through ``object.__setattr__``; the generated ``__init__``
+# looks it up on every field, which made building a Play or a Trick the engine's largest cost.
+# The hand-written ``__init__`` methods below do the same with one bound global (same signature,
+# same defaults, same immutability).
+_set = object.__setattr__
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Play:
     """One card played to a trick by a seat; ``flags`` is a bit set of ``DEAD``/``FACE_DOWN``."""
 
@@ -42,8 +49,13 @@ class Play:
     card: Card
     flags: int = 0
 
+    def __init__(self, seat: int, card: Card, flags: int = 0) -> None:
+        _set(self, "seat", seat)
+        _set(self, "card", card)
+        _set(self, "flags", flags)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Trick:
     """A trick in progress or finished: its leader, its index in the deal and the plays so far."""
 
@@ -51,6 +63,14 @@ class Trick:
     number: int = 0
     plays: tuple[Play, ...] = ()
     winner: int | None = None
+
+    def __init__(
+        self, leader: int, number: int = 0, plays: tuple[Play, ...] = (), winner: int | None = None
+    ) -> None:
+        _set(self, "leader", leader)
+        _set(self, "number", number)
+        _set(self, "plays", plays)
+        _set(self, "winner", winner)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -168,6 +188,8 @@ class StandardTrickRules:
 
     def trick_winner(self, trick: Trick, trump: Suit | None) -> int:
         strength = self.strength
+        if type(self).is_live_trump is StandardTrickRules.is_live_trump:
+            return self._standard_winner(trick, trump)
         best: Play | None = None
         best_trump = False
         lead = trick.lead_suit
@@ -184,6 +206,29 @@ class StandardTrickRules:
         if best is None:  # every card face down or dead: the leader takes it (D-SL2)
             return trick.leader
         return best.seat
+
+    def _standard_winner(self, trick: Trick, trump: Suit | None) -> int:
+        """:meth:`trick_winner` with the standard :meth:`is_live_trump` inlined (the hot path)."""
+        strength = self.strength
+        lead = trick.lead_suit
+        winner = trick.leader  # every card face down or dead: the leader takes it (D-SL2)
+        best = -2
+        best_trump = False
+        for play in trick.plays:
+            flags = play.flags
+            if flags & FACE_DOWN:
+                continue
+            card = play.card
+            suit = card.suit
+            if suit == trump and not flags:
+                value = strength[card.index]
+                if not best_trump or value > best:
+                    winner, best, best_trump = play.seat, value, True
+            elif not best_trump and suit == lead and not flags & DEAD:
+                value = strength[card.index]
+                if value > best:
+                    winner, best = play.seat, value
+        return winner
 
     def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
         return f"{card} may not be played here ({self.rule})"
@@ -242,9 +287,10 @@ class FollowOrTrump(StandardTrickRules):
         self.void_may_discard = void_may_discard
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = trick.lead_suit
-        if lead is None:
+        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
+        if not plays or plays[0].flags & FACE_DOWN:
             return hand
+        lead = plays[0].card.suit
         follow = hand & SUIT_MASKS[lead]
         if follow:
             return follow | (hand & SUIT_MASKS[trump]) if trump is not None else follow
