@@ -6,9 +6,9 @@ import random
 from collections.abc import Sequence
 
 from kozyr import PLAY, Action, Card, Deal, Rank, RankOrder
+from kozyr_seven_up.scoring import COUNT
 
 ORDER = RankOrder.ace_high()
-COUNT = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
 
 class HeuristicBot:

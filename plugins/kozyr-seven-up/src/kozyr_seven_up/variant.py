@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from kozyr import (
-    PLAY,
     Action,
     BotFactory,
     Card,
@@ -24,15 +23,14 @@ from kozyr import (
     OptionSpec,
     PartyRecord,
     PartyResult,
-    Rank,
+    Payment,
     RankOrder,
     RecordError,
     RecordReader,
     Settlement,
     Variant,
 )
-from kozyr.scoring import Payment
-from kozyr_seven_up.scoring import GAME_TARGET, deal_items, running_after, winner_in_order
+from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_items, running_after, winner_in_order
 
 HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
@@ -472,10 +470,12 @@ class SevenUp(Variant):
 
 
 def counting_value(card: Card) -> int:
-    """SU6 Game values: 10 = 10, A = 4, K = 3, Q = 2, J = 1, others 0."""
-    return _COUNT.get(card.rank, 0)
+    """SU6 Game values: 10 = 10, A = 4, K = 3, Q = 2, J = 1, others 0.
+
+    >>> [counting_value(Card.parse(c)) for c in ("10♦", "A♠", "K♣", "Q♥", "J♦", "9♥")]
+    [10, 4, 3, 2, 1, 0]
+    """
+    return COUNT.get(card.rank, 0)
 
 
-_COUNT = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
-
-__all__ = ["PLAY", "SevenUp", "counting_value"]
+__all__ = ["SevenUp", "counting_value"]
