@@ -141,7 +141,7 @@ class Card:
         return parse_card(text)
 
     def format(self, style: Style = "unicode") -> str:
-        """Write the card in a notation style: ``unicode`` (10♥), ``ascii`` (Th), ``russian`` (10ч)."""
+        """Write the card in a style: ``unicode`` (10♥), ``ascii`` (Th), ``russian`` (10ч)."""
         if style == "unicode":
             return self.rank.symbol + self.suit.symbol
         if style == "ascii":
@@ -175,7 +175,9 @@ def _make(cls: type[Card], rank: Rank, suit: Suit) -> Card:
     return card
 
 
-_CARDS: tuple[Card, ...] = tuple(_make(Card, Rank(r), Suit(s)) for s in range(4) for r in range(2, 15))
+_CARDS: tuple[Card, ...] = tuple(
+    _make(Card, Rank(r), Suit(s)) for s in range(4) for r in range(2, 15)
+)
 
 # --- notation (C4) ------------------------------------------------------------------------------
 

@@ -69,7 +69,7 @@ class CardSet(Set[Card]):
 
     @classmethod
     def parse(cls, text: str | Iterable[str | Card]) -> CardSet:
-        """Read distinct cards in notation (C4); a repeated card is a :class:`DuplicateCardError`."""
+        """Read distinct cards in notation (C4); a repeat is a :class:`DuplicateCardError`."""
         from kozyr.cards import _SEPARATORS, parse_cards
 
         if isinstance(text, str):

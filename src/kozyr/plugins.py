@@ -117,7 +117,9 @@ class PluginManager:
         failure = self._register(plugin, info)
         if info.error:
             # a name clash stays a VariantConflictError (its message names both plugins)
-            kind = VariantConflictError if isinstance(failure, VariantConflictError) else PluginError
+            kind = (
+                VariantConflictError if isinstance(failure, VariantConflictError) else PluginError
+            )
             raise kind(f"plugin {info.name}: {info.error}")
         return info
 
@@ -129,7 +131,9 @@ class PluginManager:
         except Exception as error:
             info.error = f"invalid plugin: {error}"
             return error
-        impls = [i for i in self._pm.hook.kozyr_register_variants.get_hookimpls() if i.plugin is plugin]
+        impls = [
+            i for i in self._pm.hook.kozyr_register_variants.get_hookimpls() if i.plugin is plugin
+        ]
         if not impls:
             info.error = "no kozyr_register_variants hook"
             return PluginError(info.error)

@@ -26,7 +26,17 @@ from kozyr.scoring import ScoreSheet, Settlement, fraction_json
 from kozyr.tricks import Play, Trick
 from kozyr.variant import Action, Variant
 
-CORE_DEAL_KEYS = ("variant", "options", "dealer", "hands", "turnup", "turnups", "tricks", "cut", "seed")
+CORE_DEAL_KEYS = (
+    "variant",
+    "options",
+    "dealer",
+    "hands",
+    "turnup",
+    "turnups",
+    "tricks",
+    "cut",
+    "seed",
+)
 CORE_PARTY_KEYS = ("variant", "options", "deals", "cut", "first_dealer")
 
 
@@ -219,7 +229,9 @@ class RecordReader:
         if isinstance(value, bool) or not isinstance(value, int):
             raise RecordError(where, f"expected a seat number, got {_kind(value)}")
         if not 0 <= value < self.players:
-            raise RecordError(where, f"seat {value} is not at the table (seats 0..{self.players - 1})")
+            raise RecordError(
+                where, f"seat {value} is not at the table (seats 0..{self.players - 1})"
+            )
         return value
 
     def seats(self, value: Any, where: str) -> list[int]:
@@ -303,7 +315,9 @@ def read_deal(
     if not isinstance(hands_raw, list):
         raise RecordError(f"{path}.hands", f"expected a list of {n} hands, got {_kind(hands_raw)}")
     if len(hands_raw) != n:
-        raise RecordError(f"{path}.hands", f"expected {n} hands (one per seat), got {len(hands_raw)}")
+        raise RecordError(
+            f"{path}.hands", f"expected {n} hands (one per seat), got {len(hands_raw)}"
+        )
     owner: dict[Card, str] = {}
     hands: list[CardSet | None] = []
     for seat, raw in enumerate(hands_raw):
@@ -332,7 +346,9 @@ def read_deal(
     if obj.get("tricks") is not None:
         raw_tricks = obj["tricks"]
         if not isinstance(raw_tricks, list):
-            raise RecordError(f"{path}.tricks", f"expected a list of tricks, got {_kind(raw_tricks)}")
+            raise RecordError(
+                f"{path}.tricks", f"expected a list of tricks, got {_kind(raw_tricks)}"
+            )
         parsed = []
         for t, raw in enumerate(raw_tricks):
             cards = reader.cards(raw, f"{path}.tricks[{t}]")
@@ -407,8 +423,8 @@ def replay_deal(
         if len(deal.tricks) != t + 1:
             raise RecordError(
                 where,
-                f"a trick needs {len(deal.playing)} cards (seats {', '.join(map(str, deal.playing))}); "
-                f"this one has {len(trick.plays)}",
+                f"a trick needs {len(deal.playing)} cards "
+                f"(seats {', '.join(map(str, deal.playing))}); this one has {len(trick.plays)}",
             )
     settle_decisions()
     if deal.phase != DONE:
@@ -436,7 +452,8 @@ def read_party(data: Any, variant: Variant, path: str = "$") -> PartyRecord:
     for key in obj:
         if key not in known:
             raise RecordError(
-                f"{path}.{key}", f"unknown field of a party; known fields: {', '.join(sorted(known))}"
+                f"{path}.{key}",
+                f"unknown field of a party; known fields: {', '.join(sorted(known))}",
             )
     deals_raw = obj.get("deals")
     if not isinstance(deals_raw, list) or not deals_raw:
@@ -461,9 +478,14 @@ def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> Party
         left = set(context.get("left", ()))
         for seat, hand in enumerate(deal.hands):
             if seat in left and hand is not None:
-                raise RecordError(f"{where}.hands[{seat}]", f"seat {seat} already left the party; write null")
+                raise RecordError(
+                    f"{where}.hands[{seat}]", f"seat {seat} already left the party; write null"
+                )
             if seat not in left and hand is None:
-                raise RecordError(f"{where}.hands[{seat}]", f"seat {seat} is still in the party; its hand is missing")
+                raise RecordError(
+                    f"{where}.hands[{seat}]",
+                    f"seat {seat} is still in the party; its hand is missing",
+                )
         results.append(replay_deal(deal, variant, context, where))
     try:
         return variant.score_party(party, results)
@@ -485,11 +507,13 @@ def load(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError("$", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+        raise RecordError(
+            "$", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
 
 
 def record_schema() -> dict[str, Any]:
-    """The JSON Schema of deal and party records (shipped as ``kozyr/schema/record.schema.json``)."""
+    """The JSON Schema of deal and party records (``kozyr/schema/record.schema.json``)."""
     text = resources.files("kozyr").joinpath("schema/record.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

@@ -1,6 +1,7 @@
 """Scoring and settlement value types: itemised points and a zero-sum ledger in exact arithmetic.
 
->>> item = ScoreItem("high", "Старший", "High", 1, cards=(Card.parse("As"),), seat=1, side=1, rule="SU6")
+>>> ace = Card.parse("As")
+>>> item = ScoreItem("high", "Старший", "High", 1, cards=(ace,), seat=1, side=1, rule="SU6")
 >>> sheet = ScoreSheet((item,), seats=4, sides=((0, 2), (1, 3)))
 >>> sheet.by_seat(), sheet.by_side()
 ([0, 1, 0, 0], [0, 1])
@@ -142,7 +143,12 @@ class Settlement:
         return {
             "net": [fraction_json(x) for x in self.net()],
             "payments": [
-                {"payer": p.payer, "payee": p.payee, "amount": fraction_json(p.amount), "reason": p.reason}
+                {
+                    "payer": p.payer,
+                    "payee": p.payee,
+                    "amount": fraction_json(p.amount),
+                    "reason": p.reason,
+                }
                 for p in self.payments
             ],
         }

@@ -145,7 +145,7 @@ class TrickRules(Protocol):
     rule: str
 
     def legal_plays(self, hand: CardSet, trick: Trick, trump: Suit | None) -> CardSet:
-        """The cards of ``hand`` that may be played to ``trick`` (never empty for a non-empty hand)."""
+        """The cards of ``hand`` that may be played to ``trick`` (some, if the hand has any)."""
         ...
 
     def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
@@ -248,7 +248,9 @@ class FollowElseAny(StandardTrickRules):
 
     def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
         lead = trick.lead_suit
-        return f"{card} does not follow the suit led {lead} while the hand holds {lead} ({self.rule})"
+        return (
+            f"{card} does not follow the suit led {lead} while the hand holds {lead} ({self.rule})"
+        )
 
 
 class FollowElseMustTrump(StandardTrickRules):
@@ -282,7 +284,9 @@ class FollowOrTrump(StandardTrickRules):
 
     rule = "SU5"
 
-    def __init__(self, order: RankOrder, *, void_may_discard: bool = False, rule: str | None = None):
+    def __init__(
+        self, order: RankOrder, *, void_may_discard: bool = False, rule: str | None = None
+    ):
         super().__init__(order, rule=rule)
         self.void_may_discard = void_may_discard
 
@@ -302,7 +306,10 @@ class FollowOrTrump(StandardTrickRules):
         lead = trick.lead_suit
         if lead is not None and hand.has_suit(lead):
             return f"{card} neither follows the suit led {lead} nor trumps ({self.rule})"
-        return f"{card} is not a trump, and a player void in {lead} holding a trump must trump ({self.rule})"
+        return (
+            f"{card} is not a trump, and a player void in {lead} holding a trump must trump "
+            f"({self.rule})"
+        )
 
 
 class FreePlayDeadTrumps(StandardTrickRules):
@@ -344,8 +351,12 @@ class FreePlayDeadTrumps(StandardTrickRules):
 
     def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
         if self.honours_first and trump is not None and hand.mask & self._honours(trump):
-            return f"{card}: the holder of the trump ace or king must play it to a trump lead (SL-C12)"
-        return f"{card} is not a trump, and a trump must be played to a trump lead when held (SL-C10)"
+            return (
+                f"{card}: the holder of the trump ace or king must play it to a trump lead (SL-C12)"
+            )
+        return (
+            f"{card} is not a trump, and a trump must be played to a trump lead when held (SL-C10)"
+        )
 
 
 class MainSuit(StandardTrickRules):
@@ -362,7 +373,7 @@ class MainSuit(StandardTrickRules):
         order: RankOrder,
         *,
         main: Suit,
-        excluded: CardSet = CardSet(),
+        excluded: CardSet = CardSet(),  # noqa: B008 (an immutable empty set)
         rule: str | None = None,
     ) -> None:
         super().__init__(order, rule=rule)
