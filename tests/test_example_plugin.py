@@ -132,22 +132,13 @@ def test_pip_install_into_a_fresh_venv(tmp_path: Path) -> None:
     )
     env = {k: v for k, v in os.environ.items() if k != "KOZYR_DISABLE_PLUGIN_AUTOLOAD"}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    subprocess.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--no-deps",
-            "--no-build-isolation",
-            str(source),
-        ],
-        check=True,
-        timeout=300,
-        env=env,
-        capture_output=True,
+    pip = [str(python), "-m", "pip", "install", "-q", "--no-deps"]
+    # offline first, with this environment's setuptools; else let pip fetch the build backend
+    built = subprocess.run(
+        [*pip, "--no-build-isolation", str(source)], env=env, capture_output=True, timeout=300
     )
+    if built.returncode != 0:
+        subprocess.run([*pip, str(source)], env=env, check=True, capture_output=True, timeout=300)
 
     def kozyr_cli(*args: str, **extra: str) -> str:
         done = subprocess.run(
@@ -171,3 +162,47 @@ def test_pip_install_into_a_fresh_venv(tmp_path: Path) -> None:
     # with autoloading off, the third-party plugin is skipped and the built-ins stay
     listing = kozyr_cli("variants", KOZYR_DISABLE_PLUGIN_AUTOLOAD="1")
     assert "simple-whist" not in listing and "seven-up" in listing
+
+
+def test_party_seats_that_left(example_manager: PluginManager) -> None:
+    """records.replay_party: a seat that left a race (party_context "left") must have a null
+    hand, and a seat still in must have one -- checked on a toy race built on the example."""
+    from kozyr_example_plugin.variant import SimpleWhist
+
+    from kozyr import PartyRecord, PartyResult, Settlement, hookimpl
+
+    class LeavingWhist(SimpleWhist):
+        name = "leaving-whist"
+        aliases = ()
+
+        def party_context(self, party: PartyRecord, results: Any) -> dict[str, Any]:
+            return {"left": [2]} if results else {}  # seat 2 leaves after the first deal
+
+        def check_record(self, record: Any, context: Any) -> None:
+            pass
+
+        def score_party(self, party: PartyRecord, results: Any) -> PartyResult:
+            return PartyResult(tuple(results), (), None, None, Settlement(3))
+
+    class Plugin:
+        @hookimpl
+        def kozyr_register_variants(self, registry: kozyr.VariantRegistry) -> None:
+            registry.add(LeavingWhist)
+
+    example_manager.register(Plugin(), name="leaving")
+    first = {"dealer": 0, "hands": ["As", "Ks", "Qs"], "turnup": "7d", "tricks": ["Ks Qs As"]}
+    second = {"dealer": 1, "hands": ["Ah", "Kh", None], "turnup": "7c", "tricks": ["Ah Kh"]}
+    party = {"variant": "leaving-whist", "options": {"players": 3, "hand_size": 1}}
+    result = kozyr.replay({**party, "deals": [first, second]})
+    assert isinstance(result, PartyResult)
+    # deal 0: eldest seat 1 leads K♠, seat 2 Q♠, seat 0 A♠ wins (SW3); deal 1: seat 2 is out, so
+    # the seat after dealer 1 among those dealt in is seat 0 (C2), who leads A♥ and wins
+    assert [d.tricks for d in result.deals] == [(1, 0, 0), (1, 0, 0)]
+    with pytest.raises(RecordError) as info:
+        kozyr.replay({**party, "deals": [first, {**second, "hands": ["Ah", "Kh", "Qh"]}]})
+    assert str(info.value) == "$.deals[1].hands[2]: seat 2 already left the party; write null"
+    with pytest.raises(RecordError) as info:
+        kozyr.replay({**party, "deals": [{**first, "hands": ["As", None, "Qs"]}, second]})
+    assert str(info.value) == (
+        "$.deals[0].hands[1]: seat 1 is still in the party; its hand is missing"
+    )
