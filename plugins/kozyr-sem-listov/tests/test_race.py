@@ -324,3 +324,21 @@ def test_pn4_a_safe_player_plays_the_deal_out() -> None:
         assert deal.playing == (0, 1, 2)
         deal.play(deal.legal_actions()[0])
     assert len(deal.tricks) == 7
+
+
+def test_engine_draws_the_cut_when_a_lone_deal_ends_the_race() -> None:
+    # Two players: when one takes all seven, the engine has the loser cut at once (PN5) and the
+    # record (with its cut) replays to the same punishment.
+    from kozyr import play_deal
+
+    variant = get_variant("po-noskam", players=2)
+    for seed in range(400):
+        deal = play_deal(variant, seed=seed, bots=["random", "heuristic"])
+        if 7 in deal.tricks_won():
+            break
+    else:  # pragma: no cover
+        pytest.fail("no seed gave a seven-trick deal")
+    result = deal.result()
+    assert deal.cut is not None and result.extra["race_over"] is True
+    assert result.extra["punishment"]["cut"] == str(deal.cut)
+    assert replay(deal.record().to_json(variant)).to_json() == result.to_json()
