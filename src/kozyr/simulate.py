@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -29,6 +30,7 @@ from numbers import Real
 from typing import Any, TextIO
 
 from kozyr.bots import make_bots, play_deal
+from kozyr.cards import Card
 from kozyr.errors import KozyrError
 from kozyr.records import DealResult, PartyRecord, PartyResult
 from kozyr.scoring import fraction_json
@@ -80,10 +82,10 @@ class Tally:
     seat_points: list[Any] = field(default_factory=list)
     #: item name -> [occurrences, deals where it occurs, points, occurrences per seat...]
     items: dict[str, list[int]] = field(default_factory=dict)
-    #: numeric variant fields (``DealResult.extra``): sums; booleans count how often true.
-    extra: dict[str, Any] = field(default_factory=dict)
-    #: numeric party fields (``PartyResult.extra``) when whole parties are played.
-    party_extra: dict[str, Any] = field(default_factory=dict)
+    #: variant fields of each deal (``DealResult.extra``), by name.
+    extra: dict[str, FieldStats] = field(default_factory=dict)
+    #: variant fields of each party (``PartyResult.extra``) when whole parties are played.
+    party_extra: dict[str, FieldStats] = field(default_factory=dict)
     wins: list[int] = field(default_factory=list)
     losses: list[int] = field(default_factory=list)
     net: list[Fraction] = field(default_factory=list)
@@ -162,32 +164,145 @@ def _flatten(fields: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str,
         yield f"{prefix}{key}", value
 
 
-def _add_fields(totals: dict[str, Any], fields: Mapping[str, Any]) -> None:
-    """Sum the numeric fields (numbers, booleans, lists of them) of a result's ``extra``."""
-    for key, value in _flatten(fields):
-        if isinstance(value, bool) or _number(value):
-            current = totals.get(key, 0)
-            if not isinstance(current, list):
-                totals[key] = current + value
-        elif (
-            isinstance(value, (list, tuple))
-            and value
-            and all(isinstance(v, bool) or _number(v) for v in value)
+#: A field's histogram is dropped once it would hold more distinct values than this.
+MAX_DISTINCT = 32
+
+
+class FieldStats:
+    """Streaming statistics of one variant field (``DealResult.extra`` / ``PartyResult.extra``),
+    whatever its type: booleans count how often true; numbers are summed (and, when whole, counted
+    by value); strings are counted by value; a list of numbers of constant length (a value per
+    seat or side) is summed element by element, and a list of varying length (seats that left,
+    winners) counts its members. Histograms with more than :data:`MAX_DISTINCT` values are
+    dropped. :meth:`merge` is associative and commutative."""
+
+    __slots__ = ("bools", "counts", "seen", "total", "true", "vector", "width")
+
+    def __init__(self) -> None:
+        self.seen = 0  #: observations with a usable value
+        self.bools = 0  #: observations that were booleans
+        self.true = 0  #: how often a boolean was true
+        self.total: Any = None  #: sum of scalar numbers
+        self.counts: dict[Any, int] | None = {}  #: value (or list member) -> count; None: too many
+        self.vector: list[Any] | None = None  #: element sums of constant-length lists
+        self.width: int | None = None  #: that length; -1 once lengths differed
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.seen, self.bools, self.true, self.total, self.counts, self.vector, self.width)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (self.seen, self.bools, self.true, self.total, self.counts, self.vector, self.width) = state
+
+    def _count(self, value: Any, times: int = 1) -> None:
+        counts = self.counts
+        if counts is not None:
+            counts[value] = counts.get(value, 0) + times
+            if len(counts) > MAX_DISTINCT:
+                self.counts = None
+
+    def add(self, value: Any) -> None:
+        """Observe one value."""
+        if isinstance(value, bool):
+            self.seen += 1
+            self.bools += 1
+            self.true += value
+        elif _number(value):
+            self.seen += 1
+            self.total = value if self.total is None else self.total + value
+            if isinstance(value, int):
+                self._count(value)
+        elif isinstance(value, str):
+            self.seen += 1
+            self._count(value)
+        elif isinstance(value, (list, tuple)) and all(
+            isinstance(v, bool) or _number(v) for v in value
         ):
-            current = totals.setdefault(key, [])
-            if isinstance(current, list):
-                _add_list(current, [int(v) if isinstance(v, bool) else v for v in value])
+            self.seen += 1
+            self._vector(len(value), [int(v) if isinstance(v, bool) else v for v in value])
+            for v in value:
+                if isinstance(v, int):
+                    self._count(int(v))
+
+    def _vector(self, width: int, values: list[Any]) -> None:
+        if self.width is None:
+            self.width, self.vector = width, list(values)
+        elif self.width != width:
+            self.width, self.vector = -1, None
+        elif self.vector is not None:
+            self.vector = [a + b for a, b in zip(self.vector, values, strict=True)]
+
+    def merge(self, other: FieldStats) -> None:
+        """Add ``other``'s observations."""
+        self.seen += other.seen
+        self.bools += other.bools
+        self.true += other.true
+        if other.total is not None:
+            self.total = other.total if self.total is None else self.total + other.total
+        if other.counts is None:
+            self.counts = None
+        else:
+            for value, times in other.counts.items():
+                self._count(value, times)
+        if other.width is not None:
+            if other.width == -1:
+                self.width, self.vector = -1, None
+            else:
+                self._vector(other.width, other.vector or [])
+
+    def to_json(
+        self, units: int, per: str, players: int, widths: Collection[int]
+    ) -> dict[str, Any] | None:
+        """What is worth showing, with means over ``units`` (deals or parties); None if nothing.
+
+        Lists are summed element by element only when they always had one of the ``widths``
+        (a value per seat or per side); other lists (seats that left, in order...) are counted
+        by member. Whole numbers that all look like seats (``0..players-1``) are counted by
+        value only: the sum of seat numbers means nothing."""
+        data: dict[str, Any] = {}
+        counts = self.counts
+        if self.bools:
+            data["true"] = self.true
+            data["rate"] = _mean(self.true, units)
+        vector = self.vector is not None and self.width in widths
+        seats = counts is not None and all(isinstance(k, int) and 0 <= k < players for k in counts)
+        if self.total is not None and not (seats and counts):
+            data["total"] = _json_number(self.total)
+            data[per] = _mean(self.total, units)
+        elif vector:
+            data["total"] = _json_number(self.vector)
+            data[per] = _mean(self.vector, units)
+        if counts and not vector:
+            ordered = sorted(counts.items(), key=lambda kv: (type(kv[0]).__name__, kv[0]))
+            data["counts"] = {str(_json_number(k)): v for k, v in ordered}
+        return data or None
 
 
-def _merge_fields(totals: dict[str, Any], other: Mapping[str, Any]) -> None:
-    for key, value in other.items():
-        current = totals.get(key)
-        if current is None:
-            totals[key] = list(value) if isinstance(value, list) else value
-        elif isinstance(current, list) and isinstance(value, list):
-            _add_list(current, value)
-        elif not isinstance(current, list) and not isinstance(value, list):
-            totals[key] = current + value
+def _add_fields(totals: dict[str, FieldStats], fields: Mapping[str, Any]) -> None:
+    """Observe every field of a result's ``extra`` (one level of nested objects flattened)."""
+    for key, value in _flatten(fields):
+        stats = totals.get(key)
+        if stats is None:
+            stats = totals[key] = FieldStats()
+        stats.add(value)
+
+
+def _merge_fields(totals: dict[str, FieldStats], other: Mapping[str, FieldStats]) -> None:
+    for key, stats in other.items():
+        mine = totals.get(key)
+        if mine is None:
+            mine = totals[key] = FieldStats()
+        mine.merge(stats)
+
+
+def _fields_json(
+    fields: Mapping[str, FieldStats], units: int, per: str, players: int, widths: Collection[int]
+) -> dict[str, Any]:
+    shown = {}
+    for key in sorted(fields):
+        data = fields[key].to_json(units, per, players, widths)
+        if data is not None:
+            shown[key] = data
+    return shown
 
 
 # --- who won ----------------------------------------------------------------------------------
@@ -281,7 +396,8 @@ def play_party(
     :meth:`Variant.party_context` says it is over; then score it.
 
     The dealer passes by :meth:`Variant.next_dealer`; a deal whose result says ``void`` is dealt
-    again by the same dealer (as D-SU2 has it).
+    again by the same dealer (as D-SU2 has it). Deal ``k`` is seeded ``seed_for(seed, k)``; the
+    party's cut card, where the variant has one, comes from :func:`_party_cut`.
     """
     results: list[DealResult] = []
     dealer = first_dealer
@@ -302,8 +418,26 @@ def play_party(
             variant, seed=seed_for(seed, len(results)), dealer=dealer, bots=bots, context=context
         )
         results.append(deal.result())
-    party = PartyRecord(variant.name, options, tuple(r.record for r in results))
+    party = PartyRecord(
+        variant.name, options, tuple(r.record for r in results), cut=_party_cut(variant, seed)
+    )
     return variant.score_party(party, results)
+
+
+def _party_cut(variant: Variant, seed: int) -> Card | None:
+    """The party's cut card: the bottom card of a packet lifted off the shuffled pack (C7), as
+    at the end of a race (PN5, SL19-4, NN5). Drawn when the variant tells its pack through a
+    ``pack()`` method returning its cards; otherwise the party has no cut."""
+    pack = getattr(variant, "pack", None)
+    if not callable(pack):
+        return None
+    cards = sorted(pack())
+    if len(cards) < 2 or not all(isinstance(c, Card) for c in cards):
+        return None
+    rng = random.Random(seed_for(seed, MAX_PARTY_DEALS))  # an index no deal of the party uses
+    rng.shuffle(cards)
+    card: Card = cards[rng.randint(1, len(cards) - 1) - 1]
+    return card
 
 
 def run_parties(
@@ -414,6 +548,7 @@ class SimulationResult:
         t = self.tally
         units, deals, n = t.units, t.deals, t.players
         by = "side" if self.sides is not None and len(t.points) == len(self.sides) else "seat"
+        widths = {n, len(self.sides)} if self.sides else {n}
         items = {}
         for name, row in t.items.items():
             items[name] = {
@@ -449,10 +584,7 @@ class SimulationResult:
                 "per_deal": _mean(t.seat_points, deals),
             },
             "items": items,
-            "extra": {
-                k: {"total": _json_number(v), "per_deal": _mean(v, deals)}
-                for k, v in t.extra.items()
-            },
+            "extra": _fields_json(t.extra, deals, "per_deal", n, widths),
             "wins": {
                 "by_seat": list(t.wins),
                 "rate": _mean(t.wins, units),
@@ -463,10 +595,7 @@ class SimulationResult:
         }
         if self.unit == "party":
             data["deals_per_party"] = _mean(deals, units)
-            data["party_extra"] = {
-                k: {"total": _json_number(v), "per_party": _mean(v, units)}
-                for k, v in t.party_extra.items()
-            }
+            data["party_extra"] = _fields_json(t.party_extra, units, "per_party", n, widths)
         return data
 
 
@@ -723,14 +852,24 @@ def format_result(result: SimulationResult) -> str:
         )
     if data["extra"]:
         lines.append("")
-        rows = [[k, _fmt(v["total"]), _fmt(v["per_deal"])] for k, v in data["extra"].items()]
-        lines.append(table(rows, ["field", "total", "per deal"]))
+        rows = [[k, *_field_cells(v, "per_deal")] for k, v in data["extra"].items()]
+        lines.append(table(rows, ["deal field", "true", "total", "per deal", "values"]))
     if unit == "party":
         lines.append("")
         lines.append(f"deals per party: {data['deals_per_party']:.3f}")
-        for k, v in data["party_extra"].items():
-            lines.append(f"{k}: total {_fmt(v['total'])}, per party {_fmt(v['per_party'])}")
+        if data["party_extra"]:
+            lines.append("")
+            rows = [[k, *_field_cells(v, "per_party")] for k, v in data["party_extra"].items()]
+            lines.append(table(rows, ["party field", "true", "total", "per party", "values"]))
     return "\n".join(lines)
+
+
+def _field_cells(stats: Mapping[str, Any], per: str) -> list[str]:
+    true = f"{stats['rate']:.2%}" if "rate" in stats else ""
+    total = _fmt(stats["total"]) if "total" in stats else ""
+    mean = _fmt(stats[per]) if per in stats else ""
+    counts = stats.get("counts") or {}
+    return [true, total, mean, " ".join(f"{k}:{v}" for k, v in counts.items())]
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
