@@ -536,10 +536,10 @@ class SimulationResult:
         return {name: row[0] for name, row in self.tally.items.items()}
 
     def totals(self) -> dict[str, Any]:
-        """:meth:`to_json` without the timing and worker fields: the same for the same seed
-        whatever executes the run."""
+        """:meth:`to_json` without the timing, worker and chunk fields: the same for the same
+        seed whatever executes the run and however it is cut into chunks."""
         data = self.to_json()
-        for key in ("elapsed_s", "deals_per_s", "workers"):
+        for key in ("elapsed_s", "deals_per_s", "workers", "chunk"):
             data.pop(key)
         return data
 
