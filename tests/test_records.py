@@ -301,3 +301,10 @@ def test_party_errors() -> None:
 def test_played_records_carry_the_seed(play_record: Callable[..., Record]) -> None:
     data = play_record(5)
     assert data["seed"] == 5 and data["variant"] == "seven-up"
+
+
+def test_record_card_lists_use_the_notation_separators() -> None:
+    # C4: spaces, commas (and semicolons) in any mixture, and any notation style, in records too
+    data = copy.deepcopy(TWO_HANDED)
+    data["hands"] = ["2♠;3ч, 4h 5H;6♥ 7ч", ["Тп", "Кп", "Дп", "Вп", "10п", "9п"]]
+    assert kozyr.replay(data).points == (0, 1)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from kozyr.cards import Card, _parse_token
+from kozyr.cards import _SEPARATORS, Card, _parse_token
 from kozyr.cardset import CardSet
 from kozyr.engine import DONE, PLAY, Deal
 from kozyr.errors import CardParseError, IllegalActionError, KozyrError, OptionError, RecordError
@@ -209,7 +209,7 @@ class RecordReader:
     def cards(self, value: Any, where: str, *, distinct: bool = True) -> list[Card]:
         """A list of cards, as one notation string or a list of strings; paths point at a card."""
         if isinstance(value, str):
-            tokens: list[Any] = [t for t in value.replace(",", " ").split() if t]
+            tokens: list[Any] = [t for t in _SEPARATORS.split(value) if t]  # as parse_cards
         elif isinstance(value, list):
             tokens = value
         else:
