@@ -229,12 +229,18 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"seat {seat}: {hand if hand is not None else '-'}\n")
     if record.turnups:
         out.write("turned up: " + " ".join(map(str, record.turnups)) + "\n")
-    for action in deal.history:
+    tricks = list(record.tricks or ())
+    played = 0
+    for action in deal.history:  # decisions where they happened, tricks as they completed
         if action.kind != "play":
             out.write(f"  {action}\n")
-    for trick in record.tricks or ():
-        plays = "  ".join(f"{p.seat}:{p.card}" for p in trick.plays)
-        out.write(f"trick {trick.number + 1:2}: {plays}   -> seat {trick.winner}\n")
+            continue
+        played += 1
+        if tricks and played == len(tricks[0].plays):
+            trick = tricks.pop(0)
+            plays = "  ".join(f"{p.seat}:{p.card}" for p in trick.plays)
+            out.write(f"trick {trick.number + 1:2}: {plays}   -> seat {trick.winner}\n")
+            played = 0
     out.write(_deal_text(result) + "\n")
     return EXIT_OK
 
