@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 
 import kozyr
+import kozyr.plugins as kp
 from kozyr import DealResult, OptionError, RecordError
 from kozyr.plugins import PluginManager
 from kozyr.testing import check_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "plugin-example"
-kp = importlib.import_module("kozyr.plugins")  # the module; kozyr.plugins is a function
 
 
 @pytest.fixture

@@ -18,6 +18,9 @@ from typing import Any
 import pytest
 
 import kozyr
+
+# the module (the name kozyr.plugins is the function listing plugins)
+import kozyr.plugins as kp
 from kozyr import (
     OptionError,
     OptionSpec,
@@ -30,8 +33,6 @@ from kozyr import (
 )
 from kozyr.plugins import ENTRY_POINT_GROUP, KozyrHookSpecs, PluginManager, normalize
 
-# the module (the name kozyr.plugins is the function listing plugins)
-kp = importlib.import_module("kozyr.plugins")
 _counter = itertools.count()
 
 
@@ -287,7 +288,7 @@ def test_register_plugin_at_runtime(monkeypatch: pytest.MonkeyPatch) -> None:
     assert kozyr.get_variant("соло").name == "solo-toy"
     assert kozyr.get_variant("Solo_Toy", rounds="3").options == {"rounds": 3}
     assert "solo-toy" in [v.name for v in kozyr.variants()]
-    assert any(p.name == "solo" for p in kozyr.plugins())
+    assert any(p.name == "solo" for p in kozyr.loaded_plugins())
     # a plugin object without the hook is refused with the library's error
     with pytest.raises(PluginError, match="plugin nothing: no kozyr_register_variants hook"):
         kozyr.register_plugin(object(), name="nothing")

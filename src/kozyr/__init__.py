@@ -32,7 +32,7 @@ from kozyr.plugins import (
     get_variant,
     hookimpl,
     hookspec,
-    plugins,
+    loaded_plugins,
     register_plugin,
     variants,
 )
@@ -123,7 +123,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "play_deal",
-    "plugins",
+    "loaded_plugins",
     "record_schema",
     "register_plugin",
     "replay",

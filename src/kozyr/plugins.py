@@ -234,7 +234,7 @@ def register_plugin(plugin: Any, name: str | None = None) -> PluginInfo:
     return manager().register(plugin, name)
 
 
-def plugins() -> list[PluginInfo]:
+def loaded_plugins() -> list[PluginInfo]:
     """Every plugin seen, with its variants and any load error."""
     return list(manager().plugins)
 
@@ -254,7 +254,7 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "manager",
-    "plugins",
+    "loaded_plugins",
     "register_plugin",
     "reset",
     "variants",

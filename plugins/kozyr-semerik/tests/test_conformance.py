@@ -36,7 +36,7 @@ def test_registered_by_entry_point() -> None:
     assert type(kozyr.get_variant("semerik")) is Semerik
     for alias in ("Семерик", "three-seven", "THREE_SEVEN"):
         assert kozyr.get_variant(alias).name == "semerik"
-    infos = [p for p in kozyr.plugins() if "semerik" in p.variants]
+    infos = [p for p in kozyr.loaded_plugins() if "semerik" in p.variants]
     assert len(infos) == 1
     assert infos[0].distribution == "kozyr-semerik" and infos[0].error is None
     assert infos[0].builtin
