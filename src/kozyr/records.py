@@ -37,7 +37,7 @@ CORE_DEAL_KEYS = (
     "cut",
     "seed",
 )
-CORE_PARTY_KEYS = ("variant", "options", "deals", "cut", "first_dealer")
+CORE_PARTY_KEYS = ("variant", "options", "deals", "cut")
 
 
 @dataclass(frozen=True)
