@@ -29,9 +29,14 @@ EXIT_BAD_INPUT = 2
 
 def table(rows: Sequence[Sequence[Any]], header: Sequence[str]) -> str:
     """A plain-text table with a header rule; cells are converted with ``str``."""
-    cells = [[str(c) for c in header], *[[("" if c is None else str(c)) for c in row] for row in rows]]
+    cells = [
+        [str(c) for c in header],
+        *[[("" if c is None else str(c)) for c in row] for row in rows],
+    ]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    lines = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in cells]
+    lines = [
+        "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in cells
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
@@ -40,7 +45,12 @@ def _items_table(items: Sequence[ScoreItem], *, seats: bool = True) -> str:
     header = ["item", "label", "points", "cards"] + (["seat", "side"] if seats else []) + ["rule"]
     rows = []
     for item in items:
-        row: list[Any] = [item.name, f"{item.label_ru} / {item.label_en}", item.points, " ".join(map(str, item.cards))]
+        row: list[Any] = [
+            item.name,
+            f"{item.label_ru} / {item.label_en}",
+            item.points,
+            " ".join(map(str, item.cards)),
+        ]
         if seats:
             row += [item.seat, item.side]
         rows.append([*row, item.rule])
@@ -78,7 +88,11 @@ def cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
     data = []
     for cls in pm.variants():
         plugin = pm.plugin_of(cls.name)
-        source = plugin.distribution if plugin and plugin.distribution else (plugin.name if plugin else "")
+        source = (
+            plugin.distribution
+            if plugin and plugin.distribution
+            else (plugin.name if plugin else "")
+        )
         players = ", ".join(map(str, cls.player_counts))
         rows.append([cls.name, ", ".join(cls.aliases), players, cls.rules_ref, source])
         data.append(
@@ -105,7 +119,9 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     rows = []
     data = []
     for spec, value in variant.iter_options():
-        rows.append([spec.name, spec.describe(), _show(spec.default), _show(value), spec.rule, spec.doc])
+        rows.append(
+            [spec.name, spec.describe(), _show(spec.default), _show(value), spec.rule, spec.doc]
+        )
         data.append(
             {
                 "name": spec.name,
@@ -148,10 +164,20 @@ def cmd_score_hand(args: argparse.Namespace, out: TextIO) -> int:
     cards = CardSet.parse(" ".join(args.cards))
     sheet = variant.score_hand(cards)
     if args.json:
-        _dump({"variant": variant.name, "cards": [str(c) for c in cards], "total": sheet.total,
-               "items": [item.to_json() for item in sheet.items]}, out)
+        _dump(
+            {
+                "variant": variant.name,
+                "cards": [str(c) for c in cards],
+                "total": sheet.total,
+                "items": [item.to_json() for item in sheet.items],
+            },
+            out,
+        )
     else:
-        out.write(f"{variant.name}: {cards}\n\n{_items_table(sheet.items, seats=False)}\n\ntotal: {sheet.total}\n")
+        out.write(
+            f"{variant.name}: {cards}\n\n{_items_table(sheet.items, seats=False)}\n\n"
+            f"total: {sheet.total}\n"
+        )
     return EXIT_OK
 
 
@@ -198,7 +224,10 @@ def _party_text(result: PartyResult) -> str:
     parts.append(f"loser: {_text(result.loser)}")
     for key, value in result.extra.items():
         parts.append(f"{key}: {_text(value)}")
-    parts.append("settlement (net per seat): " + " ".join(str(fraction_json(x)) for x in result.settlement.net()))
+    parts.append(
+        "settlement (net per seat): "
+        + " ".join(str(fraction_json(x)) for x in result.settlement.net())
+    )
     return "\n".join(parts)
 
 
@@ -209,7 +238,10 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     elif isinstance(result, PartyResult):
         out.write(_party_text(result) + "\n")
     else:
-        out.write(_deal_text(result, f"{result.record.variant}, dealer seat {result.record.dealer}") + "\n")
+        out.write(
+            _deal_text(result, f"{result.record.variant}, dealer seat {result.record.dealer}")
+            + "\n"
+        )
     return EXIT_OK
 
 
@@ -266,7 +298,13 @@ def cmd_plugins(args: argparse.Namespace, out: TextIO) -> int:
         )
     else:
         rows = [
-            [p.name, p.distribution or "(runtime)", p.version or "", ", ".join(p.variants), p.error or "ok"]
+            [
+                p.name,
+                p.distribution or "(runtime)",
+                p.version or "",
+                ", ".join(p.variants),
+                p.error or "ok",
+            ]
             for p in infos
         ]
         out.write(table(rows, ["plugin", "distribution", "version", "variants", "status"]) + "\n")
@@ -280,18 +318,27 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``kozyr`` command."""
     parser = argparse.ArgumentParser(
         prog="kozyr",
-        description="Score, replay and simulate games of the seven family (Семь листов, Семерик, Seven Up).",
+        description="Score, replay and simulate games of the seven family "
+        "(Семь листов, Семерик, Seven Up).",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def add(name: str, func: Callable[[argparse.Namespace, TextIO], int], help: str) -> argparse.ArgumentParser:
+    def add(
+        name: str, func: Callable[[argparse.Namespace, TextIO], int], help: str
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help, description=help)
         p.add_argument("--json", action="store_true", help="print one JSON object")
         p.set_defaults(func=func)
         return p
 
     def options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", help="a variant option (repeatable)")
+        p.add_argument(
+            "-o",
+            "--option",
+            action="append",
+            metavar="NAME=VALUE",
+            help="a variant option (repeatable)",
+        )
 
     add("variants", cmd_variants, "list installed variants")
     p = add("rules", cmd_rules, "a variant's options, defaults and rule ids")
@@ -310,7 +357,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", type=int, default=0)
     p.add_argument("--bot", default="random", help="bot name, or one per seat separated by commas")
     options(p)
-    add("plugins", cmd_plugins, "every plugin with its distribution, version, variants and load error")
+    add(
+        "plugins",
+        cmd_plugins,
+        "every plugin with its distribution, version, variants and load error",
+    )
     _add_simulate(sub, add, options)
     return parser
 

@@ -95,12 +95,12 @@ def check_deal(
                 if held & hand:
                     raise _fail(variant, seed, "a card is in two hands")
                 held |= hand
-            played = sum(t.card_mask() for t in deal.tricks) + (deal.trick.card_mask() if deal.trick else 0)
+            played = sum(t.card_mask() for t in deal.tricks) + (
+                deal.trick.card_mask() if deal.trick else 0
+            )
             if held & played or (held | played) != in_play_union:
                 raise _fail(variant, seed, f"cards not conserved after {steps} actions")
-            illegal = [
-                c for c in deal.hand(seat) if not any(a.card is c for a in actions)
-            ]
+            illegal = [c for c in deal.hand(seat) if not any(a.card is c for a in actions)]
             if illegal:
                 before = _snapshot(deal)
                 try:
@@ -131,7 +131,11 @@ def check_deal(
         if len(deal.tricks) > n_tricks:
             trick = deal.tricks[-1]
             if trick.winner not in {p.seat for p in trick.plays}:
-                raise _fail(variant, seed, f"trick {trick.number} won by seat {trick.winner}, who played no card to it")
+                raise _fail(
+                    variant,
+                    seed,
+                    f"trick {trick.number} won by seat {trick.winner}, who played no card to it",
+                )
             report.tricks += 1
         if steps > 10_000:
             raise _fail(variant, seed, "the deal does not end")
@@ -153,7 +157,9 @@ def check_deal(
     data = json.loads(json.dumps(deal.record().to_json(variant), ensure_ascii=False))
     replayed = replay(copy.deepcopy(data))
     if replayed.to_json() != result.to_json():
-        raise _fail(variant, seed, f"replaying the record gave {replayed.to_json()}, not {result.to_json()}")
+        raise _fail(
+            variant, seed, f"replaying the record gave {replayed.to_json()}, not {result.to_json()}"
+        )
     return deal
 
 
@@ -185,4 +191,10 @@ else:
         return check_variant
 
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_deal", "check_variant", "kozyr_conformance"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "check_deal",
+    "check_variant",
+    "kozyr_conformance",
+]

@@ -59,9 +59,12 @@ class OptionSpec:
                     f"option {self.name}: {value!r} is not a {self.type.__name__}"
                     f"{self._allowed()} ({self.rule})"
                 ) from None
-        if self.type is int and isinstance(converted, bool) or not isinstance(converted, self.type):
+        if (self.type is int and isinstance(converted, bool)) or not isinstance(
+            converted, self.type
+        ):
             raise OptionError(
-                f"option {self.name}: {value!r} is not a {self.type.__name__}{self._allowed()} ({self.rule})"
+                f"option {self.name}: {value!r} is not a {self.type.__name__}"
+                f"{self._allowed()} ({self.rule})"
             )
         if self.choices is not None and converted not in self.choices:
             raise OptionError(
@@ -233,10 +236,10 @@ class Variant:
         return dict(record.decisions)
 
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
-        """Check hand sizes and other facts of a record before replay; raise :class:`RecordError`."""
+        """Check hand sizes and other facts of a record before replay (raise RecordError)."""
 
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
-        """Put a deal built from a record's hands into the phase where the record's actions start."""
+        """Put a deal built from a record's hands into the phase where its actions start."""
         raise NotImplementedError
 
     def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:
