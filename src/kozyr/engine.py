@@ -255,14 +255,18 @@ class Deal:
             flags = rules.play_flags(CardSet.from_mask(self.hands[seat]), trick, card, self.trump)
             play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
         self.hands[seat] ^= card.mask
+        self._add(trick, play)
+
+    def _add(self, trick: Trick, play: Play) -> None:
+        """Add ``play`` (its card already out of the hand) to ``trick``; resolve a full trick."""
         plays = (*trick.plays, play)
         if len(plays) < len(self.playing):
             self.trick = _trick(trick.leader, trick.number, plays)
-            self.to_act = self._next[seat]
+            self.to_act = self._next[play.seat]
             return
         done = _trick(trick.leader, trick.number, plays)
         # The finished trick is new and not yet shared: record its winner in place.
-        _set_winner(done, rules.trick_winner(done, self.trump))
+        _set_winner(done, self.variant.trick_rules.trick_winner(done, self.trump))
         self.tricks.append(done)
         self.trick = None
         self.variant.after_trick(self, done)
@@ -274,7 +278,7 @@ class Deal:
         :func:`kozyr.bots.play_deal`."""
         rules = self.variant.trick_rules
         legal = rules.legal_mask
-        plain = type(rules).play_flags is _DEFAULT_FLAGS
+        flags_of = None if type(rules).play_flags is _DEFAULT_FLAGS else rules.play_flags
         hands = self.hands
         history = self.history
         while self.phase == PLAY:
@@ -293,12 +297,17 @@ class Deal:
                     mask &= mask - 1
             index = (mask & -mask).bit_length() - 1
             history.append(_ACTIONS[seat][index])
-            if plain and len(trick.plays) + 1 < len(self.playing):  # the trick goes on
-                hands[seat] = hand ^ (1 << index)
-                self.trick = _trick(trick.leader, trick.number, (*trick.plays, _PLAYS[seat][index]))
+            play = _PLAYS[seat][index]
+            if flags_of is not None:
+                flags = flags_of(CardSet.from_mask(hand), trick, play.card, self.trump)
+                if flags:
+                    play = Play(seat, play.card, flags)
+            hands[seat] = hand ^ (1 << index)
+            if len(trick.plays) + 1 < len(self.playing):  # the trick goes on
+                self.trick = _trick(trick.leader, trick.number, (*trick.plays, play))
                 self.to_act = self._next[seat]
             else:
-                self._put(seat, ALL_CARDS[index])
+                self._add(trick, play)
 
     # --- used by variants ----------------------------------------------------------------------
 

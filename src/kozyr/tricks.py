@@ -210,7 +210,8 @@ class StandardTrickRules:
     def _standard_winner(self, trick: Trick, trump: Suit | None) -> int:
         """:meth:`trick_winner` with the standard :meth:`is_live_trump` inlined (the hot path)."""
         strength = self.strength
-        lead = trick.lead_suit
+        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
+        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
         winner = trick.leader  # every card face down or dead: the leader takes it (D-SL2)
         best = -2
         best_trump = False
@@ -240,7 +241,8 @@ class FollowElseAny(StandardTrickRules):
     rule = "PN3"
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
+        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
         if lead is None:
             return hand
         follow = hand & SUIT_MASKS[lead]
@@ -259,7 +261,8 @@ class FollowElseMustTrump(StandardTrickRules):
     rule = "NN3"
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
+        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
         if lead is None:
             return hand
         follow = hand & SUIT_MASKS[lead]
@@ -330,7 +333,8 @@ class FreePlayDeadTrumps(StandardTrickRules):
         return Card(Rank.ACE, trump).mask | Card(Rank.KING, trump).mask
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
+        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
         if lead is None or trump is None or lead != trump:
             return hand
         trumps = hand & SUIT_MASKS[trump]
@@ -343,7 +347,8 @@ class FreePlayDeadTrumps(StandardTrickRules):
         return trumps
 
     def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
+        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
         if trump is None or lead is None or lead == trump or card.suit != trump:
             return 0
         # SL-C9: dead unless every card in the hand was a trump at that moment.
@@ -381,7 +386,8 @@ class MainSuit(StandardTrickRules):
         self.excluded = excluded.mask
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
+        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
         if lead is None:
             return hand
         return (hand & SUIT_MASKS[lead]) or hand
