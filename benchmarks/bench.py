@@ -10,6 +10,8 @@ For every installed variant this prints, from one run on one core:
   bots. Before timing, both are run on the same seeds and must give the same tricks per seat, so
   the two loops provably play the same deals;
 * ``ratio`` = engine / minimal (target: at least 0.5);
+* ``1 rng``: the minimal loop with one generator per deal for shuffling and every decision --
+  the cheapest loop of the same rules, but no longer the engine's deals -- and engine / that;
 * ``score``: ``variant.score(record, {})`` per second on finished deals (target: 100,000);
 * ``deal+score``: ``play_deal(...).result()`` per second, what ``kozyr simulate`` does per deal.
 
@@ -53,10 +55,19 @@ PACK_40 = _pack((2, 3, 4, 5, 6, 7, 11, 12, 13, 14))
 # --- minimal loops ------------------------------------------------------------------------------
 
 
-def seven_up(seed: int, players: int = 4) -> list[int] | None:
+def _bots(seed: int, players: int, rng: random.Random, shared: bool) -> list[random.Random]:
+    """One generator per seat seeded as kozyr.make_bots does, or (``shared``) the deal's own
+    generator for everybody: the cheapest possible loop, which no longer plays the engine's
+    deals."""
+    if shared:
+        return [rng] * players
+    return [random.Random(f"{seed}:{s}") for s in range(players)]
+
+
+def seven_up(seed: int, players: int = 4, shared: bool = False) -> list[int] | None:
     """Seven Up (SU3-SU5), dealer seat 0: beg/stand, give/run, discards, play. None if void."""
     rng = random.Random(seed)
-    bots = [random.Random(f"{seed}:{s}") for s in range(players)]
+    bots = _bots(seed, players, rng, shared)
     cards = PACK_52[:]
     rng.shuffle(cards)
     dealer = 0
@@ -143,13 +154,14 @@ def sem_listov_family(
     turns_trump: bool,
     exchange: bool,
     rule: int,
+    shared: bool = False,
 ) -> list[int]:
     """The Семь листов forms, dealer seat 0. ``classic``: cut by the dealer's right, who is dealt
     first (SL-C4, SL-C5), else dealt from eldest (PN1); ``exchange``: the dealer may take the
     turned card after the first trick (SL-C6, PN2); ``rule``: free play with dead trumps
     (SL-C9..C11), follow else any (PN3), follow else trump else any (SL19-2, NN3)."""
     rng = random.Random(seed)
-    bots = [random.Random(f"{seed}:{s}") for s in range(players)]
+    bots = _bots(seed, players, rng, shared)
     cards = pack[:]
     rng.shuffle(cards)
     dealer = 0
@@ -227,11 +239,11 @@ SM_STRENGTH = [_SM_STRENGTH.get(i % 13 + 2, -1) for i in range(52)]
 SM_EMPTY = sum(1 << (HEARTS * 13 + r - 2) for r in (6, 5, 4))  # SM4: the empty hearts
 
 
-def semerik(seed: int) -> list[int]:
+def semerik(seed: int, shared: bool = False) -> list[int]:
     """Семерик (SM2-SM5), dealer seat 0: 10 cards each in 4-3-3 from eldest, follow else any,
     hearts beat other suits except the empty 6, 5, 4 (SM4, D-SM1)."""
     rng = random.Random(seed)
-    bots = [random.Random(f"{seed}:{s}") for s in range(4)]
+    bots = _bots(seed, 4, rng, shared)
     cards = PACK_40[:]
     rng.shuffle(cards)
     order = [1, 2, 3, 0]
@@ -279,12 +291,12 @@ def semerik(seed: int) -> list[int]:
     return tricks
 
 
-def _family(**kwargs: Any) -> Callable[[int], list[int]]:
-    return lambda seed: sem_listov_family(seed, **kwargs)
+def _family(**kwargs: Any) -> Callable[..., list[int]]:
+    return lambda seed, shared=False: sem_listov_family(seed, shared=shared, **kwargs)
 
 
-#: variant name -> (options, minimal loop of one deal by seed)
-MINIMAL: dict[str, tuple[dict[str, Any], Callable[[int], list[int] | None]]] = {
+#: variant name -> (options, minimal loop of one deal: f(seed, shared=False))
+MINIMAL: dict[str, tuple[dict[str, Any], Callable[..., list[int] | None]]] = {
     "seven-up": ({}, seven_up),
     "sem-listov": (
         {},
@@ -337,11 +349,12 @@ def measure(name: str, deals: int, repeat: int, check: int) -> dict[str, Any]:
     options, minimal = MINIMAL[name]
     variant = get_variant(name, **options)
     mismatches = sum(engine_tricks(variant, s) != minimal(s) for s in range(check))
-    engine = best_minimal = score = full = 0.0
+    engine = best_minimal = one_rng = score = full = 0.0
     records = [play_deal(variant, seed=i).record() for i in range(min(deals, 5000))]
     for _ in range(repeat):  # interleaved, best of each
         engine = max(engine, rate(lambda i: play_deal(variant, seed=i), deals))
         best_minimal = max(best_minimal, rate(minimal, deals))
+        one_rng = max(one_rng, rate(lambda i: minimal(i, shared=True), deals))
         score = max(score, rate(lambda i: variant.score(records[i], {}), len(records)))
         full = max(full, rate(lambda i: play_deal(variant, seed=i).result(), deals // 2))
     return {
@@ -351,6 +364,8 @@ def measure(name: str, deals: int, repeat: int, check: int) -> dict[str, Any]:
         "engine_deals_per_s": round(engine),
         "minimal_deals_per_s": round(best_minimal),
         "ratio": round(engine / best_minimal, 3),
+        "minimal_one_generator_deals_per_s": round(one_rng),
+        "ratio_one_generator": round(engine / one_rng, 3),
         "score_per_s": round(score),
         "deal_and_score_per_s": round(full),
     }
@@ -378,7 +393,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 f"{name:16} engine {row['engine_deals_per_s']:>7,}/s  "
                 f"minimal {row['minimal_deals_per_s']:>7,}/s  ratio {row['ratio']:.2f}  "
-                f"score {row['score_per_s']:>8,}/s  deal+score {row['deal_and_score_per_s']:>6,}/s"
+                f"(1 rng {row['minimal_one_generator_deals_per_s']:>6,}/s "
+                f"{row['ratio_one_generator']:.2f})  "
+                f"score {row['score_per_s']:>7,}/s  deal+score {row['deal_and_score_per_s']:>6,}/s"
                 f"  (same tricks in {args.check - row['mismatches']}/{args.check} deals)",
                 flush=True,
             )
