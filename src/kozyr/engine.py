@@ -178,9 +178,11 @@ class Deal:
     # --- acting --------------------------------------------------------------------------------
 
     def verify_play(self, action: Action) -> None:
-        """Raise :class:`IllegalPlayError` / :class:`IllegalActionError` unless ``action`` is legal."""
+        """Raise an :class:`IllegalActionError` (IllegalPlayError for cards) unless legal."""
         if self.phase == DONE:
-            raise IllegalActionError(f"the deal is over; {action} is not possible", seat=action.seat)
+            raise IllegalActionError(
+                f"the deal is over; {action} is not possible", seat=action.seat
+            )
         if self.phase == PLAY:
             self._verify_card(action)
             return
@@ -214,9 +216,7 @@ class Deal:
         assert self.trick is not None
         if not rules.legal_mask(hand, self.trick, self.trump) & card.mask:
             message = rules.explain(CardSet.from_mask(hand), self.trick, card, self.trump)
-            raise IllegalPlayError(
-                f"seat {seat}: {message}", seat=seat, card=card, rule=rules.rule
-            )
+            raise IllegalPlayError(f"seat {seat}: {message}", seat=seat, card=card, rule=rules.rule)
 
     def can_play(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
@@ -357,9 +357,7 @@ class Deal:
             variant=self.variant.name,
             options=dict(self.variant.options),
             dealer=self.dealer,
-            hands=tuple(
-                None if h is None else CardSet.from_mask(h) for h in self.initial
-            ),
+            hands=tuple(None if h is None else CardSet.from_mask(h) for h in self.initial),
             turnups=tuple(self.turnups),
             tricks=tuple(self.tricks),
             decisions=dict(self.decisions),
