@@ -26,6 +26,7 @@ from kozyr.errors import (
     UnknownVariantError,
     VariantConflictError,
 )
+from kozyr.party import play_party
 from kozyr.plugins import (
     PluginInfo,
     VariantRegistry,
@@ -124,6 +125,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "play_deal",
+    "play_party",
     "record_schema",
     "register_plugin",
     "replay",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
@@ -129,6 +129,24 @@ class PartyRecord:
     cut: Card | None = None
     fields: Mapping[str, Any] = field(default_factory=dict)
 
+    def to_json(self, variant: Variant | None = None) -> dict[str, Any]:
+        """The party as JSON data that :func:`replay` reads back to the same result."""
+        if variant is None:
+            from kozyr.plugins import get_variant
+
+            variant = get_variant(self.variant, **self.options)
+        deals = []
+        for deal in self.deals:
+            data = deal.to_json(variant)
+            del data["variant"], data["options"]
+            deals.append(data)
+        party: dict[str, Any] = {"variant": self.variant, "options": dict(self.options)}
+        party.update(_jsonable(self.fields))
+        party["deals"] = deals
+        if self.cut is not None:
+            party["cut"] = str(self.cut)
+        return party
+
 
 @dataclass(frozen=True)
 class PartyResult:
@@ -141,6 +159,8 @@ class PartyResult:
     loser: Any
     settlement: Settlement
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: The party record scored (set by :func:`replay_party` and :func:`kozyr.party.play_party`).
+    record: PartyRecord | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``kozyr replay --json`` object of a party."""
@@ -488,7 +508,7 @@ def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> Party
                 )
         results.append(replay_deal(deal, variant, context, where))
     try:
-        return variant.score_party(party, results)
+        return replace(variant.score_party(party, results), record=party)
     except RecordError as error:
         raise _rebase(error, path) from None
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
@@ -30,30 +29,13 @@ from numbers import Real
 from typing import Any, TextIO
 
 from kozyr.bots import make_bots, play_deal
-from kozyr.cards import Card
 from kozyr.errors import KozyrError
-from kozyr.records import DealResult, PartyRecord, PartyResult
+from kozyr.party import play_party, seed_for
+from kozyr.records import DealResult
 from kozyr.scoring import fraction_json
 from kozyr.variant import Variant
 
 UNITS = ("deal", "party")
-#: A party that has not ended after this many deals is reported as an error (a variant bug).
-MAX_PARTY_DEALS = 10_000
-_M64 = (1 << 64) - 1
-
-
-def seed_for(seed: int, index: int) -> int:
-    """The seed of deal (or party) ``index`` of a run seeded ``seed``: a splitmix64 mix of both,
-    so neighbouring run seeds do not share deals.
-
-    >>> seed_for(1, 0) == seed_for(1, 0) != seed_for(1, 1)
-    True
-    """
-    z = ((seed & _M64) * 0x9E3779B97F4A7C15 + index + 1) & _M64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-    return z ^ (z >> 31)
-
 
 # --- the aggregate ----------------------------------------------------------------------------
 
@@ -389,57 +371,6 @@ def run_deals(
     return tally
 
 
-def play_party(
-    variant: Variant, seed: int, bots: str | Sequence[str] = "random", first_dealer: int = 0
-) -> PartyResult:
-    """Play one whole party with bots: deal after deal with the context the variant gives, until
-    :meth:`Variant.party_context` says it is over; then score it.
-
-    The dealer passes by :meth:`Variant.next_dealer`; a deal whose result says ``void`` is dealt
-    again by the same dealer (as D-SU2 has it). Deal ``k`` is seeded ``seed_for(seed, k)``; the
-    party's cut card, where the variant has one, comes from :func:`_party_cut`.
-    """
-    results: list[DealResult] = []
-    dealer = first_dealer
-    options = dict(variant.options)
-    while True:
-        party = PartyRecord(variant.name, options, tuple(r.record for r in results))
-        context = variant.party_context(party, results)
-        if context is None:
-            break
-        if results:
-            if not results[-1].extra.get("void"):
-                dealer = variant.next_dealer(dealer, context)
-            if dealer in set(context.get("left", ())):
-                dealer = variant.next_dealer(dealer, context)
-        if len(results) >= MAX_PARTY_DEALS:
-            raise KozyrError(f"{variant.name}: a party did not end after {MAX_PARTY_DEALS} deals")
-        deal = play_deal(
-            variant, seed=seed_for(seed, len(results)), dealer=dealer, bots=bots, context=context
-        )
-        results.append(deal.result())
-    party = PartyRecord(
-        variant.name, options, tuple(r.record for r in results), cut=_party_cut(variant, seed)
-    )
-    return variant.score_party(party, results)
-
-
-def _party_cut(variant: Variant, seed: int) -> Card | None:
-    """The party's cut card: the bottom card of a packet lifted off the shuffled pack (C7), as
-    at the end of a race (PN5, SL19-4, NN5). Drawn when the variant tells its pack through a
-    ``pack()`` method returning its cards; otherwise the party has no cut."""
-    pack = getattr(variant, "pack", None)
-    if not callable(pack):
-        return None
-    cards = sorted(pack())
-    if len(cards) < 2 or not all(isinstance(c, Card) for c in cards):
-        return None
-    rng = random.Random(seed_for(seed, MAX_PARTY_DEALS))  # an index no deal of the party uses
-    rng.shuffle(cards)
-    card: Card = cards[rng.randint(1, len(cards) - 1) - 1]
-    return card
-
-
 def run_parties(
     name: str,
     options: tuple[tuple[str, Any], ...],
@@ -454,7 +385,7 @@ def run_parties(
     kinds = _bots_arg(bots)
     n = variant.players
     for index in range(start, stop):
-        party = play_party(variant, seed_for(seed, index), kinds)
+        party = play_party(variant, seed=seed_for(seed, index), bots=kinds)
         for result in party.deals:
             tally.add_deal(result, variant)
         net = party.settlement.net() if party.settlement.payments else [0] * n

@@ -22,7 +22,8 @@ from typing import Any
 from kozyr.bots import make_bots
 from kozyr.engine import PLAY, Deal
 from kozyr.errors import IllegalActionError
-from kozyr.records import replay
+from kozyr.party import play_party
+from kozyr.records import PartyResult, replay
 from kozyr.variant import Action, Variant
 
 
@@ -38,6 +39,8 @@ class ConformanceReport:
     actions: int = 0
     tricks: int = 0
     illegal_checked: int = 0
+    parties: int = 0
+    deals_in_parties: int = 0
     phases: set[str] = field(default_factory=set)
 
 
@@ -163,19 +166,54 @@ def check_deal(
     return deal
 
 
+def has_party_form(variant: Variant) -> bool:
+    """Whether the variant scores parties (overrides :meth:`Variant.score_party`)."""
+    return type(variant).score_party is not Variant.score_party
+
+
+def check_party(
+    variant: Variant,
+    seed: int,
+    *,
+    bots: str | Sequence[str] = "random",
+    report: ConformanceReport | None = None,
+) -> PartyResult:
+    """Play one whole party with bots and check it: it ends, its settlement is zero-sum, and its
+    record (through JSON text) replays to exactly the same result."""
+    report = report if report is not None else ConformanceReport()
+    result = play_party(variant, seed=seed, bots=bots, max_deals=2_000)
+    if sum(result.settlement.net()) != 0:
+        raise _fail(variant, seed, f"party settlement is not zero-sum: {result.settlement.net()}")
+    if len(result.running) != len(result.deals):
+        raise _fail(variant, seed, "a party needs one running total per deal")
+    assert result.record is not None
+    data = json.loads(json.dumps(result.record.to_json(variant), ensure_ascii=False))
+    replayed = replay(data)
+    if replayed.to_json() != result.to_json():
+        raise _fail(variant, seed, "replaying the party record gave a different result")
+    report.parties += 1
+    report.deals_in_parties += len(result.deals)
+    return result
+
+
 def check_variant(
     variant: Variant,
     *,
     deals: int = 50,
     seed: int = 0,
     bots: str | Sequence[str] | None = None,
+    parties: int | None = None,
 ) -> ConformanceReport:
-    """Play ``deals`` seeded deals (every bot of the variant, dealers in turn) and check them."""
+    """Play ``deals`` seeded deals (every bot of the variant, dealers in turn) and check them;
+    then, for a variant with a party form, ``parties`` whole parties (default: deals // 10)."""
     report = ConformanceReport()
     kinds = [bots] if bots is not None else sorted(variant.bots())
     for i in range(deals):
         kind = kinds[i % len(kinds)]
         check_deal(variant, seed + i, bots=kind, dealer=i % variant.players, report=report)
+    if has_party_form(variant):
+        for i in range(deals // 10 if parties is None else parties):
+            check_party(variant, seed + i, bots=kinds[i % len(kinds)], report=report)
     return report
 
 
@@ -195,6 +233,8 @@ __all__ = [
     "ConformanceError",
     "ConformanceReport",
     "check_deal",
+    "check_party",
     "check_variant",
+    "has_party_form",
     "kozyr_conformance",
 ]

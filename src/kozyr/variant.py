@@ -270,6 +270,15 @@ class Variant:
         """Totals, winner/loser and settlement of a party (hook)."""
         raise NotImplementedError(f"{self.name} has no party form")
 
+    def deals_again(self, result: DealResult) -> bool:
+        """Whether the same dealer deals the next deal (a void deal, e.g. D-SU2); default no."""
+        return False
+
+    def party_cut(self, results: Sequence[DealResult], rng: random.Random) -> Card | None:
+        """The cut card that settles a finished party played by bots (PN5, SL19-4), drawn with
+        ``rng``; None for variants that settle without one (the default)."""
+        return None
+
     def next_dealer(self, dealer: int, context: Mapping[str, Any]) -> int:
         """The dealer of the next deal of a party: clockwise, skipping seats that left."""
         left = set(context.get("left", ()))

@@ -1,4 +1,4 @@
-"""Whole parties with bots, and summary records: helpers for simulation, tests and docs.
+"""Whole parties with bots as JSON records, and summary records: helpers for tests and docs.
 
 >>> from kozyr import get_variant, replay
 >>> data = play_party(get_variant("na-noski", players=3), seed=5)
@@ -9,11 +9,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from kozyr import DealRecord, DealResult, Deck, PartyRecord, Variant, play_deal
+import kozyr.party
+from kozyr import Variant
 
 
 def play_party(
@@ -24,43 +24,13 @@ def play_party(
     bots: str | Sequence[str] = "random",
     max_deals: int = 200,
 ) -> dict[str, Any]:
-    """Play a party (SL-C15, or a race to seven, PN4) with bots and return its JSON record.
-
-    Deal ``i`` is shuffled with seed ``seed * 1000 + i``; for a race, the loser's punishment cut
-    (PN5, SL19-4, NN5) is drawn from a pack shuffled by ``seed`` and written as the party's ``cut``.
-    """
-    records: list[DealRecord] = []
-    results: list[DealResult] = []
-    dealer = first_dealer
-    while len(records) < max_deals:
-        party = PartyRecord(variant.name, dict(variant.options), tuple(records))
-        context = variant.party_context(party, results)
-        if context is None:
-            break
-        if records:
-            dealer = variant.next_dealer(dealer, context)
-        deal = play_deal(
-            variant, seed=seed * 1000 + len(records), dealer=dealer, bots=bots, context=context
-        )
-        record = deal.record()
-        records.append(record)
-        results.append(variant.score(record, context))
-    deals = []
-    for record in records:
-        data = record.to_json(variant)
-        del data["variant"], data["options"]
-        deals.append(data)
-    party_data: dict[str, Any] = {
-        "variant": variant.name,
-        "options": dict(variant.options),
-        "deals": deals,
-    }
-    if results and results[-1].extra.get("race_over"):
-        deck = Deck.of_size(36)
-        rng = random.Random(f"cut:{seed}")
-        deck.shuffle(rng)
-        party_data["cut"] = str(deck.cut(rng.randint(1, len(deck) - 1)))
-    return party_data
+    """Play a party (SL-C15, or a race to seven, PN4) with bots and return its JSON record; a
+    race's punishment cut (PN5, SL19-4, NN5) is the party's ``cut`` (kozyr.party.play_party)."""
+    result = kozyr.party.play_party(
+        variant, seed=seed, first_dealer=first_dealer, bots=bots, max_deals=max_deals
+    )
+    assert result.record is not None
+    return result.record.to_json(variant)
 
 
 def summarize(data: dict[str, Any], winners: Sequence[int]) -> dict[str, Any]:

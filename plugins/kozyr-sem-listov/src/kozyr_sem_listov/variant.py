@@ -14,6 +14,7 @@ first trick by default, or before the first lead with ``exchange_timing = before
 
 from __future__ import annotations
 
+import random
 import re
 import weakref
 from collections.abc import Mapping, Sequence
@@ -905,6 +906,14 @@ class RaceForm(SemListovFamily):
         if results and results[-1].extra["race_over"]:
             return None
         return self._context_after(results)
+
+    def party_cut(self, results: Sequence[DealResult], rng: random.Random) -> Card | None:
+        """The loser cuts the shuffled pack once the race is over (PN5, SL19-4, NN5; C7)."""
+        if not results or not results[-1].extra["race_over"]:
+            return None
+        deck = Deck(self.pack())
+        deck.shuffle(rng)
+        return deck.cut(rng.randint(1, len(deck) - 1))
 
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         n = self.players

@@ -394,6 +394,10 @@ class SevenUp(Variant):
     def _sides_count(self) -> int:
         return 2 if self.sides else self.players
 
+    def deals_again(self, result: DealResult) -> bool:
+        """D-SU2: after a void deal the same dealer deals again."""
+        return bool(result.record.decisions.get("void"))
+
     def party_context(
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:

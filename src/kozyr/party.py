@@ -1,0 +1,82 @@
+"""Whole parties played by bots: deal after deal with the context the variant gives, until the
+variant says the party is over; then the party is scored exactly as a replayed record would be.
+
+>>> import kozyr
+>>> result = play_party(kozyr.get_variant("seven-up"), seed=3)
+>>> max(result.running[-1]) >= 7
+True
+>>> kozyr.replay(result.record.to_json()).to_json() == result.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from kozyr.bots import play_deal
+from kozyr.errors import KozyrError
+from kozyr.records import DealResult, PartyRecord, PartyResult
+from kozyr.variant import Bot, Variant
+
+#: A party that has not ended after this many deals is an error (a variant bug, not a game).
+MAX_PARTY_DEALS = 10_000
+
+_M64 = (1 << 64) - 1
+
+
+def seed_for(seed: int, index: int) -> int:
+    """The seed of deal (or party) ``index`` of a run seeded ``seed``: a splitmix64 mix of both,
+    so neighbouring run seeds do not share deals.
+
+    >>> seed_for(1, 0) == seed_for(1, 0) != seed_for(1, 1)
+    True
+    """
+    z = ((seed & _M64) * 0x9E3779B97F4A7C15 + index + 1) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+def play_party(
+    variant: Variant,
+    *,
+    seed: int,
+    bots: str | Sequence[str] | Sequence[Bot] = "random",
+    first_dealer: int = 0,
+    max_deals: int = MAX_PARTY_DEALS,
+) -> PartyResult:
+    """Play one whole party with bots and score it; ``result.record`` is its replayable record.
+
+    Deal ``k`` is seeded ``seed_for(seed, k)``. The dealer passes by :meth:`Variant.next_dealer`
+    unless :meth:`Variant.deals_again` says the same dealer deals again (a void deal). When the
+    party is over, :meth:`Variant.party_cut` draws the cut card that settles it, if any.
+    """
+    results: list[DealResult] = []
+    options = dict(variant.options)
+    dealer = first_dealer
+    while True:
+        party = PartyRecord(variant.name, options, tuple(r.record for r in results))
+        context = variant.party_context(party, results)
+        if context is None:
+            break
+        if results:
+            previous = results[-1]
+            dealer = previous.record.dealer
+            if not variant.deals_again(previous):
+                dealer = variant.next_dealer(dealer, context)
+        if dealer in set(context.get("left", ())):
+            dealer = variant.next_dealer(dealer, context)
+        if len(results) >= max_deals:
+            raise KozyrError(f"{variant.name}: the party did not end after {max_deals} deals")
+        deal = play_deal(
+            variant, seed=seed_for(seed, len(results)), dealer=dealer, bots=bots, context=context
+        )
+        results.append(deal.result())
+    cut = variant.party_cut(results, random.Random(seed_for(seed, max_deals)))
+    party = PartyRecord(variant.name, options, tuple(r.record for r in results), cut=cut)
+    return replace(variant.score_party(party, results), record=party)
+
+
+__all__ = ["MAX_PARTY_DEALS", "play_party", "seed_for"]

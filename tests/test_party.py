@@ -1,0 +1,77 @@
+"""Whole parties played by bots (kozyr.party) and the party hooks of the Variant contract."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import kozyr
+from kozyr.party import play_party, seed_for
+from kozyr.testing import check_party, has_party_form
+
+ROOT = Path(__file__).resolve().parents[1]
+PARTY_VARIANTS = [
+    ("seven-up", {}),
+    ("seven-up", {"players": 3}),
+    ("sem-listov", {"players": 3}),
+    ("po-noskam", {"players": 4}),
+    ("sem-listov-1884", {"players": 3}),
+    ("na-noski", {"players": 5}),
+    ("semerik", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), PARTY_VARIANTS)
+def test_every_built_in_party_replays_to_the_same_result(
+    name: str, options: dict[str, int]
+) -> None:
+    variant = kozyr.get_variant(name, **options)
+    assert has_party_form(variant)
+    for seed in range(3):
+        result = check_party(variant, seed)
+        assert result.record is not None
+        assert len(result.record.deals) == len(result.deals) >= 1
+        # the party ends where the variant says so: no further context
+        assert variant.party_context(result.record, result.deals) is None
+
+
+def test_same_seed_same_party_and_deal_seeds_are_derived() -> None:
+    variant = kozyr.get_variant("seven-up")
+    one, two = play_party(variant, seed=11), play_party(variant, seed=11)
+    assert one.to_json() == two.to_json()
+    assert one.deals[0].record.seed == seed_for(11, 0)
+    assert play_party(variant, seed=12).to_json() != one.to_json()
+
+
+def test_a_void_deal_is_dealt_again_by_the_same_dealer() -> None:
+    # D-SU2: examples/seven-up-game.json holds a void deal; the hook says the dealer deals again
+    data = json.loads((ROOT / "examples" / "seven-up-game.json").read_text(encoding="utf-8"))
+    variant = kozyr.get_variant("seven-up")
+    result = kozyr.replay(data)
+    assert isinstance(result, kozyr.PartyResult)
+    voids = [i for i, d in enumerate(result.deals) if d.record.decisions.get("void")]
+    assert voids, "the example must hold a void deal"
+    for i in voids:
+        assert variant.deals_again(result.deals[i])
+        assert result.deals[i + 1].record.dealer == result.deals[i].record.dealer
+    assert not variant.deals_again(result.deals[0])
+
+
+def test_race_cut_is_drawn_only_when_the_race_is_over() -> None:
+    # PN5: the loser cuts the shuffled 36-card pack once the race is over
+    variant = kozyr.get_variant("po-noskam", players=3)
+    result = play_party(variant, seed=4)
+    assert result.record is not None and result.record.cut is not None
+    assert result.record.cut.rank >= kozyr.Rank.SIX
+    assert result.extra["punishment"]["cut"] == str(result.record.cut)
+    assert variant.party_cut(result.deals[:1], random.Random(1)) is None
+
+
+def test_variants_without_cut_draw_none_and_parties_without_end_are_errors() -> None:
+    variant = kozyr.get_variant("seven-up")
+    assert variant.party_cut([], random.Random(0)) is None
+    with pytest.raises(kozyr.KozyrError, match="did not end after 1 deals"):
+        play_party(variant, seed=1, max_deals=1)
