@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import kozyr
-from kozyr.party import play_party, seed_for
-from kozyr.testing import check_party, has_party_form
+from kozyr.party import has_party_form, play_party, seed_for
+from kozyr.testing import check_party
 
 ROOT = Path(__file__).resolve().parents[1]
 PARTY_VARIANTS = [
@@ -75,3 +75,26 @@ def test_variants_without_cut_draw_none_and_parties_without_end_are_errors() -> 
     assert variant.party_cut([], random.Random(0)) is None
     with pytest.raises(kozyr.KozyrError, match="did not end after 1 deals"):
         play_party(variant, seed=1, max_deals=1)
+
+
+def test_cli_plays_a_party_whose_record_replays(capsys: pytest.CaptureFixture[str]) -> None:
+    from kozyr.cli import main
+
+    assert main(["play", "семерик", "--seed", "3", "--party", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert kozyr.replay(data["record"]).to_json() == data["result"]
+    assert data["result"]["winner"] in (0, 1, None)
+
+
+def test_cli_party_of_a_variant_without_one_is_bad_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kozyr.cli
+
+    class Plain(kozyr.Variant):
+        name, player_counts = "plain", (2,)
+
+    assert not has_party_form(Plain())
+    monkeypatch.setattr(kozyr.cli, "has_party_form", lambda variant: False)
+    assert kozyr.cli.main(["play", "seven-up", "--seed", "1", "--party"]) == 2
+    assert capsys.readouterr().err.strip() == "kozyr play: seven-up has no party form"

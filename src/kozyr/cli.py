@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from kozyr.bots import play_deal
 from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError, OptionError
+from kozyr.party import has_party_form, play_party
 from kozyr.plugins import get_variant, manager
 from kozyr.records import DealResult, PartyResult, load, replay
 from kozyr.scoring import ScoreItem, fraction_json
@@ -250,6 +251,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if not 0 <= args.dealer < variant.players:
         raise KozyrError(f"--dealer must be a seat 0..{variant.players - 1}")
     bots: str | list[str] = args.bot if "," not in args.bot else args.bot.split(",")
+    if args.party:
+        return _play_party(variant, args, bots, out)
     deal = play_deal(variant, seed=args.seed, dealer=args.dealer, bots=bots)
     result = deal.result()
     record = deal.record()
@@ -274,6 +277,20 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"trick {trick.number + 1:2}: {plays}   -> seat {trick.winner}\n")
             played = 0
     out.write(_deal_text(result) + "\n")
+    return EXIT_OK
+
+
+def _play_party(
+    variant: Variant, args: argparse.Namespace, bots: str | list[str], out: TextIO
+) -> int:
+    if not has_party_form(variant):
+        raise KozyrError(f"{variant.name} has no party form")
+    party = play_party(variant, seed=args.seed, first_dealer=args.dealer, bots=bots)
+    assert party.record is not None
+    if args.json:
+        _dump({"record": party.record.to_json(variant), "result": party.to_json()}, out)
+    else:
+        out.write(f"{variant.title} — a party, seed {args.seed}\n{_party_text(party)}\n")
     return EXIT_OK
 
 
@@ -356,6 +373,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int)
     p.add_argument("--dealer", type=int, default=0)
     p.add_argument("--bot", default="random", help="bot name, or one per seat separated by commas")
+    p.add_argument(
+        "--party",
+        action="store_true",
+        help="play a whole party (game, race or rubber) instead of one deal; --dealer deals first",
+    )
     options(p)
     add(
         "plugins",

@@ -39,6 +39,11 @@ def seed_for(seed: int, index: int) -> int:
     return z ^ (z >> 31)
 
 
+def has_party_form(variant: Variant) -> bool:
+    """Whether the variant scores parties (overrides :meth:`Variant.score_party`)."""
+    return type(variant).score_party is not Variant.score_party
+
+
 def play_party(
     variant: Variant,
     *,
@@ -79,4 +84,4 @@ def play_party(
     return replace(variant.score_party(party, results), record=party)
 
 
-__all__ = ["MAX_PARTY_DEALS", "play_party", "seed_for"]
+__all__ = ["MAX_PARTY_DEALS", "has_party_form", "play_party", "seed_for"]

@@ -22,7 +22,7 @@ from typing import Any
 from kozyr.bots import make_bots
 from kozyr.engine import PLAY, Deal
 from kozyr.errors import IllegalActionError
-from kozyr.party import play_party
+from kozyr.party import has_party_form, play_party
 from kozyr.records import PartyResult, replay
 from kozyr.variant import Action, Variant
 
@@ -164,11 +164,6 @@ def check_deal(
             variant, seed, f"replaying the record gave {replayed.to_json()}, not {result.to_json()}"
         )
     return deal
-
-
-def has_party_form(variant: Variant) -> bool:
-    """Whether the variant scores parties (overrides :meth:`Variant.score_party`)."""
-    return type(variant).score_party is not Variant.score_party
 
 
 def check_party(
