@@ -66,3 +66,18 @@ def test_plugin_guide_mentions_the_environment_switch() -> None:
     guide = (DOCS / "plugins.md").read_text(encoding="utf-8")
     assert "KOZYR_DISABLE_PLUGIN_AUTOLOAD" in guide
     assert "kozyr.variants" in guide and "check_variant" in guide
+
+
+def variant_hooks() -> list[str]:
+    """Every public method of the Variant contract that a plugin may override."""
+    return sorted(
+        name
+        for name, value in vars(kozyr.Variant).items()
+        if callable(value) and not name.startswith("_")
+    )
+
+
+@pytest.mark.parametrize("hook", variant_hooks())
+def test_every_variant_hook_is_in_the_plugin_guide(hook: str) -> None:
+    guide = (DOCS / "plugins.md").read_text(encoding="utf-8")
+    assert f"`{hook}" in guide, f"docs/plugins.md does not describe Variant.{hook}"
