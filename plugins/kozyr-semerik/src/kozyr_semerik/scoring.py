@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from kozyr import PACKS, Card, CardSet, DealRecord, KozyrError, Rank, ScoreItem, ScoreSheet, Suit
+from kozyr.cardset import iter_mask, rank_mask
 
 SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # C5
 SEATS = 4
@@ -70,14 +72,14 @@ class CardNotInPackError(KozyrError):
 
 def is_counter(card: Card) -> bool:
     """SM7 counters: kings, queens, jacks, aces, twos and threes."""
-    return card.rank in COUNTERS
+    return bool(card.mask & COUNTER_MASK)
 
 
 def check_pack(cards: CardSet) -> None:
     """Raise :class:`CardNotInPackError` naming the first card outside the 40-card pack."""
-    stray = cards - PACK
+    stray = cards.mask & ~PACK.mask
     if stray:
-        raise CardNotInPackError(next(iter(stray)))
+        raise CardNotInPackError(Card.from_index((stray & -stray).bit_length() - 1))
 
 
 def _item(
@@ -87,39 +89,43 @@ def _item(
     return ScoreItem(name, ru, en, points, tuple(cards), seat, side, rule)
 
 
-def declaration_items(
-    cards: CardSet, *, quads: str = "as_triple", seat: int | None = None
-) -> list[ScoreItem]:
-    """Every declaration of one hand (SM6), suit by suit then rank by rank.
+# --- declarations by masks ---------------------------------------------------------------------
+# A hand is a card mask (bit suit * 13 + rank - 2). The declarations of one suit depend only on
+# how long the unbroken sequence 3 2 A K Q J 7 ... is, and a triple or quad only on which cards of
+# one rank are held, so the items for each (suit or rank, cards, seat) are built once and reused
+# (ScoreItems are immutable values).
 
-    ``seat`` (and its side, C5) is written into the items; None scores a hand on its own.
-    """
-    check_pack(cards)
+COUNTER_MASK: int = rank_mask(COUNTERS)  # SM7
+_RANK_MASKS: tuple[tuple[Rank, int], ...] = tuple((rank, rank_mask((rank,))) for rank in STRENGTH)
+_BABA_BITS = sum(1 << (rank - 2) for rank in BABA)  # in a 13-bit suit mask
+_SUIT_ITEMS: dict[tuple[Suit, int, int | None], tuple[ScoreItem, ...]] = {}
+_RANK_ITEMS: dict[tuple[Rank, int, int | None, str], ScoreItem] = {}
+
+
+def _run_length(suit_bits: int) -> int:
+    """How many cards of the sequence 3 2 A K Q J 7 6 5 4 a 13-bit suit mask holds unbroken
+    from the three down (SM6)."""
+    length = 0
+    for rank in STRENGTH:
+        if not suit_bits >> (rank - 2) & 1:
+            break
+        length += 1
+    return length
+
+
+def _suit_items(suit: Suit, length: int, seat: int | None) -> tuple[ScoreItem, ...]:
+    """The items of a sequence of ``length`` (at least 3) from the three down in ``suit``."""
+    key = (suit, length, seat)
+    cached = _SUIT_ITEMS.get(key)
+    if cached is not None:
+        return cached
+    run = [Card(rank, suit) for rank in STRENGTH[:length]]
+    ru_suit, en_suit = _SUIT_RU[suit], _SUIT_EN[suit]
     items: list[ScoreItem] = []
-    for suit in Suit:
-        held = cards.of_suit(suit)
-        run: list[Card] = []
-        for rank in STRENGTH:  # the unbroken sequence from the three down
-            card = Card(rank, suit)
-            if card not in held:
-                break
-            run.append(card)
-        if len(run) < len(BABA):
-            continue
-        ru_suit, en_suit = _SUIT_RU[suit], _SUIT_EN[suit]
-        if len(run) >= TRENA_LENGTH:  # SM6 трена; D-SM2: 8-10 in sequence still 16
-            items.append(
-                _item(
-                    "trena",
-                    f"трена {ru_suit}",
-                    f"trena of {en_suit}",
-                    16,
-                    run,
-                    seat,
-                    "D-SM2" if len(run) > TRENA_LENGTH else "SM6",
-                )
-            )
-            continue
+    if length >= TRENA_LENGTH:  # SM6 трена; D-SM2: 8-10 in sequence still 16
+        rule = "D-SM2" if length > TRENA_LENGTH else "SM6"
+        items.append(_item("trena", f"трена {ru_suit}", f"trena of {en_suit}", 16, run, seat, rule))
+    else:
         value = 5 if suit == MAIN_SUIT else 3  # SM6: hearts' баба is 5 (seed rule 11)
         items.append(
             _item("baba", f"баба {ru_suit}", f"baba of {en_suit}", value, run[:3], seat, "SM6")
@@ -136,36 +142,57 @@ def declaration_items(
                     "SM6",
                 )
             )
-    for rank in STRENGTH:
-        same = [Card(rank, suit) for suit in Suit if Card(rank, suit) in cards]
-        if len(same) < 3:
-            continue
-        value = TRIPLE_VALUE.get(rank, 1)
-        if len(same) == 3:
-            items.append(
-                _item(
-                    "triple",
-                    f"три {_RANK_RU[rank]}",
-                    f"three {_RANK_EN[rank]}",
-                    value,
-                    same,
-                    seat,
-                    "SM6",
-                )
-            )
-        else:  # D-SM3: four of a kind counts as one triple, or one more with plus_one
-            bonus = 1 if quads == "plus_one" else 0
-            items.append(
-                _item(
-                    "quad",
-                    f"четыре {_RANK_RU[rank]}",
-                    f"four {_RANK_EN[rank]}",
-                    value + bonus,
-                    same,
-                    seat,
-                    "D-SM3",
-                )
-            )
+    _SUIT_ITEMS[key] = result = tuple(items)
+    return result
+
+
+def _rank_item(rank: Rank, same: int, seat: int | None, quads: str) -> ScoreItem:
+    """The triple or quad of ``rank`` whose cards are the mask ``same`` (3 or 4 cards)."""
+    key = (rank, same, seat, quads)
+    cached = _RANK_ITEMS.get(key)
+    if cached is not None:
+        return cached
+    cards = tuple(iter_mask(same))  # suit order
+    value = TRIPLE_VALUE.get(rank, 1)
+    if len(cards) == 3:
+        item = _item(
+            "triple", f"три {_RANK_RU[rank]}", f"three {_RANK_EN[rank]}", value, cards, seat, "SM6"
+        )
+    else:  # D-SM3: four of a kind counts as one triple, or one more with plus_one
+        bonus = 1 if quads == "plus_one" else 0
+        item = _item(
+            "quad",
+            f"четыре {_RANK_RU[rank]}",
+            f"four {_RANK_EN[rank]}",
+            value + bonus,
+            cards,
+            seat,
+            "D-SM3",
+        )
+    _RANK_ITEMS[key] = item
+    return item
+
+
+def declaration_items(
+    cards: CardSet, *, quads: str = "as_triple", seat: int | None = None
+) -> list[ScoreItem]:
+    """Every declaration of one hand (SM6), suit by suit then rank by rank.
+
+    ``seat`` (and its side, C5) is written into the items; None scores a hand on its own.
+    """
+    check_pack(cards)
+    mask = cards.mask
+    s0, s1, s2, s3 = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
+    items: list[ScoreItem] = []
+    for suit, bits in ((Suit.CLUBS, s0), (Suit.DIAMONDS, s1), (Suit.HEARTS, s2), (Suit.SPADES, s3)):
+        if bits & _BABA_BITS == _BABA_BITS:  # a баба at least: 3 2 A of one suit
+            items.extend(_suit_items(suit, _run_length(bits), seat))
+    # ranks held in at least three suits, as 13 rank bits: usually none
+    triples = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    if triples:
+        for rank, ranks in _RANK_MASKS:
+            if triples >> (rank - 2) & 1:
+                items.append(_rank_item(rank, mask & ranks, seat, quads))
     return items
 
 
@@ -177,35 +204,53 @@ def score_declarations(cards: CardSet, *, quads: str = "as_triple") -> ScoreShee
 # --- a deal ------------------------------------------------------------------------------------
 
 
+def counter_cards(record: DealRecord) -> list[int]:
+    """How many counters (SM7) each side took in the record's tricks."""
+    counters = [0, 0]
+    for trick in record.tricks or ():
+        assert trick.winner is not None
+        mask = 0
+        for play in trick.plays:
+            mask |= play.card.mask
+        counters[trick.winner % 2] += (mask & COUNTER_MASK).bit_count()
+    return counters
+
+
+@lru_cache(maxsize=256)
+def _counter_labels(number: int, count: int) -> tuple[str, str]:
+    """Russian and English labels of a trick's counters item (SM7)."""
+    return f"взятка {number}: счётных карт {count}", f"trick {number}: {count} counters"
+
+
 def deal_items(record: DealRecord, *, quads: str, counter_mode: str) -> list[ScoreItem]:
     """Every item of a played deal in SM8 event order."""
     eldest = (record.dealer + 1) % SEATS
     items: list[ScoreItem] = []
+    hands = record.hands
     for k in range(SEATS):  # SM8: declarations in seat order from eldest
         seat = (eldest + k) % SEATS
-        hand = record.hands[seat]
+        hand = hands[seat]
         if hand is not None:
             items.extend(declaration_items(hand, quads=quads, seat=seat))
     tricks = record.tricks or ()
     taken = [0] * SEATS
+    per_trick = counter_mode == "per_trick"
     side_counters: list[list[Card]] = [[], []]
     for trick in tricks:
         winner = trick.winner
         assert winner is not None and winner >= 0, "record not replayed"
         taken[winner] += 1
-        counters = [c for c in trick.cards if is_counter(c)]
-        side_counters[winner % 2].extend(counters)
-        if counter_mode == "per_trick" and len(counters) >= 3:  # SM7: 3+ counters give 1
+        if per_trick:
+            count = (trick.card_mask() & COUNTER_MASK).bit_count()
+            if count < 3:
+                continue
+        counters = [p.card for p in trick.plays if p.card.mask & COUNTER_MASK]  # in play order
+        if not per_trick:
+            side_counters[winner % 2].extend(counters)
+        else:  # SM7: 3+ counters give 1
+            ru, en = _counter_labels(trick.number + 1, count)
             items.append(
-                _item(
-                    "counters",
-                    f"взятка {trick.number + 1}: счётных карт {len(counters)}",
-                    f"trick {trick.number + 1}: {len(counters)} counters",
-                    1,
-                    counters,
-                    winner,
-                    "SM7",
-                )
+                ScoreItem("counters", ru, en, 1, tuple(counters), winner, winner % 2, "SM7")
             )
     if counter_mode == "cumulative":  # SM7 option: a side's counters // 3, eldest's side first
         for side in (eldest % 2, 1 - eldest % 2):
@@ -369,6 +414,7 @@ def follow(sheets: Iterable[ScoreSheet]) -> Rubber:
 
 __all__ = [
     "COUNTERS",
+    "COUNTER_MASK",
     "PACK",
     "STRENGTH",
     "TARGET",
@@ -377,6 +423,7 @@ __all__ = [
     "GameResult",
     "Rubber",
     "advance",
+    "counter_cards",
     "deal_items",
     "declaration_items",
     "follow",

@@ -49,10 +49,10 @@ from kozyr_semerik.scoring import (
     Rubber,
     advance,
     check_pack,
+    counter_cards,
     deal_items,
     declaration_items,
     follow,
-    is_counter,
 )
 
 HAND_SIZE = 10  # SM3
@@ -211,10 +211,7 @@ class Semerik(Variant):
         for item in sheet.items:
             side = item.side if item.side is not None else 0
             (declared if item.name in DECLARATIONS else played)[side] += item.points
-        counters = [0, 0]
-        for trick in record.tricks or ():
-            assert trick.winner is not None
-            counters[trick.winner % 2] += sum(1 for c in trick.cards if is_counter(c))
+        counters = counter_cards(record)
         extra: dict[str, Any] = {
             "by": "side",
             "declarations": declared,
