@@ -56,14 +56,14 @@ class OptionSpec:
                     converted = self.type(text)
             except ValueError:
                 raise OptionError(
-                    f"option {self.name}: {value!r} is not a {self.type.__name__}"
+                    f"option {self.name}: {value!r} is not {_kind(self.type)}"
                     f"{self._allowed()} ({self.rule})"
                 ) from None
         if (self.type is int and isinstance(converted, bool)) or not isinstance(
             converted, self.type
         ):
             raise OptionError(
-                f"option {self.name}: {value!r} is not a {self.type.__name__}"
+                f"option {self.name}: {value!r} is not {_kind(self.type)}"
                 f"{self._allowed()} ({self.rule})"
             )
         if self.choices is not None and converted not in self.choices:
@@ -94,6 +94,11 @@ class OptionSpec:
         if self.minimum is not None or self.maximum is not None:
             return f"{self.minimum}..{self.maximum}"
         return self.type.__name__
+
+
+def _kind(kind: type) -> str:
+    """An option type in words, for messages."""
+    return {int: "an integer", bool: "true or false", str: "a string"}.get(kind, kind.__name__)
 
 
 def _show(value: Any) -> str:
