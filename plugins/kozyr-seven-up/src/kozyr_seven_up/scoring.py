@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kozyr import Card, CardSet, DealRecord, Rank, RankOrder, ScoreItem, ScoreSheet
+from kozyr import ALL_CARDS, Card, CardSet, DealRecord, Rank, RankOrder, ScoreItem, ScoreSheet
+from kozyr.cardset import SUIT_MASKS, iter_mask, rank_mask
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
@@ -26,6 +27,14 @@ LABELS = {
 }
 
 
+# Card masks (bit suit * 13 + rank - 2) of the counting ranks of SU6's Game.
+_TENS, _ACES, _KINGS, _QUEENS, _JACKS = (
+    rank_mask((rank,)) for rank in (Rank.TEN, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+)
+COUNT_MASK: int = rank_mask(COUNT)
+SUIT_SHIFT = 13  # a card's index is suit * 13 + rank - 2
+
+
 def item(variant: SevenUp, name: str, seat: int, cards: tuple[Card, ...], rule: str) -> ScoreItem:
     """A one-point item for ``seat`` (and its side, C5)."""
     ru, en = LABELS[name]
@@ -35,83 +44,120 @@ def item(variant: SevenUp, name: str, seat: int, cards: tuple[Card, ...], rule: 
 
 def won_cards(variant: SevenUp, record: DealRecord) -> list[CardSet]:
     """Cards each seat won in tricks (from the tricks, or the summary's ``won``)."""
-    won = [CardSet() for _ in range(variant.players)]
+    return [CardSet.from_mask(mask) for mask in _won_masks(variant.players, record)]
+
+
+def _won_masks(n: int, record: DealRecord) -> list[int]:
+    """:func:`won_cards` as card masks."""
+    won = [0] * n
     if record.tricks is not None:
         for trick in record.tricks:
-            assert trick.winner is not None and trick.winner >= 0, "record not replayed"
-            won[trick.winner] = won[trick.winner] | CardSet(trick.cards)
+            winner = trick.winner
+            assert winner is not None and winner >= 0, "record not replayed"
+            for play in trick.plays:
+                won[winner] |= play.card.mask
     else:
         for seat, cards in enumerate(record.decisions.get("won") or ()):
-            won[seat] = CardSet(cards)
+            won[seat] = CardSet(cards).mask
     return won
 
 
+def game_count(mask: int) -> int:
+    """SU6: the Game value of the cards of a mask (ten 10, ace 4, king 3, queen 2, jack 1)."""
+    return (
+        10 * (mask & _TENS).bit_count()
+        + 4 * (mask & _ACES).bit_count()
+        + 3 * (mask & _KINGS).bit_count()
+        + 2 * (mask & _QUEENS).bit_count()
+        + (mask & _JACKS).bit_count()
+    )
+
+
 def deal_items(variant: SevenUp, record: DealRecord) -> tuple[ScoreSheet, list[int]]:
-    """Every point of a deal (SU3, SU4, SU6) and the Game count per side (or seat)."""
+    """Every point of a deal (SU3, SU4, SU6) and the Game count per side (or seat).
+
+    Works on card masks: the trumps dealt and the cards each seat won are ints, High and Low
+    are the top and bottom trump bits, Game counts are popcounts per counting rank.
+    """
     n = variant.players
+    sides = variant.sides
+    # C5: the unit that scores (a side with four in partnership, else the seat itself)
+    unit_of = [0 if s in sides[0] else 1 for s in range(n)] if sides else list(range(n))
+    item_side: list[int | None] = list(unit_of) if sides else [None] * n
     dealer = record.dealer
     eldest = (dealer + 1) % n
     items: list[ScoreItem] = []
+
+    def add(name: str, seat: int, cards: tuple[Card, ...], rule: str) -> None:
+        ru, en = LABELS[name]
+        items.append(ScoreItem(name, ru, en, 1, cards, seat, item_side[seat], rule))
+
     turnups = record.turnups
-    void = bool(record.decisions.get("void"))
+    decisions = record.decisions
+    void = bool(decisions.get("void"))
     # SU3: a jack turned up scores 1 for the dealer; D-SU1: while running, only the jack whose
     # suit becomes trump (the last turn-up) scores.
     if turnups[0].rank == Rank.JACK:
-        items.append(item(variant, "turned_jack", dealer, (turnups[0],), "SU3"))
+        add("turned_jack", dealer, (turnups[0],), "SU3")
     if len(turnups) > 1 and not void and turnups[-1].rank == Rank.JACK:
-        items.append(item(variant, "turned_jack", dealer, (turnups[-1],), "D-SU1"))
+        add("turned_jack", dealer, (turnups[-1],), "D-SU1")
     # SU4: the gift goes to eldest's side; D-SU4: with three players, to each opponent.
-    if record.decisions.get("beg") == "give":
+    if decisions.get("beg") == "give":
         receivers = [s for s in range(n) if s != dealer] if n == 3 else [eldest]
         for seat in receivers:
-            items.append(item(variant, "gift", seat, (), "SU4" if n != 3 else "D-SU4"))
-    sides = 2 if variant.sides else n
-    counts = [0] * sides
+            add("gift", seat, (), "SU4" if n != 3 else "D-SU4")
+    counts = [0] * (2 if sides else n)
     if void:
-        return ScoreSheet(tuple(items), n, variant.sides), counts
+        return ScoreSheet(tuple(items), n, sides), counts
     trump = turnups[-1].suit
-    holder = {c: s for s, h in enumerate(record.hands) for c in h or ()}
-    trumps = [c for c in holder if c.suit == trump]
-    if trumps:
-        high = ORDER.highest(trumps)
-        low = ORDER.lowest(trumps)
-        items.append(item(variant, "high", holder[high], (high,), "SU6"))
-        items.append(item(variant, "low", holder[low], (low,), "SU6"))
-    won = won_cards(variant, record)
-    jack = Card(Rank.JACK, trump)
-    for seat, cards in enumerate(won):
-        if jack in cards:
-            items.append(item(variant, "jack", seat, (jack,), "SU6"))
-    for seat, cards in enumerate(won):
-        counts[variant.side_of(seat) if variant.sides else seat] += sum(
-            COUNT.get(c.rank, 0) for c in cards
-        )
+    suit_mask = SUIT_MASKS[trump]
+    hands = [0 if h is None else h.mask & suit_mask for h in record.hands]
+    trumps = 0
+    for mask in hands:
+        trumps |= mask
+    if trumps:  # SU6: High and Low, the highest and lowest trump dealt (ace high)
+        high = 1 << (trumps.bit_length() - 1)
+        low = trumps & -trumps
+        add("high", _holder(hands, high), (_card(high),), "SU6")
+        add("low", _holder(hands, low), (_card(low),), "SU6")
+    won = _won_masks(n, record)
+    jack = ALL_CARDS[SUIT_SHIFT * trump + Rank.JACK - 2]
+    for seat, mask in enumerate(won):
+        if mask & jack.mask:
+            add("jack", seat, (jack,), "SU6")
+    values = [game_count(mask) for mask in won]
+    for seat, value in enumerate(values):
+        counts[unit_of[seat]] += value
     best = max(counts)
     leaders = [s for s, c in enumerate(counts) if c == best]
     if len(leaders) == 1:
         side = leaders[0]
-        seat = _seat_of_side(variant, side, won)
-        counting = tuple(c for s in _members(variant, side) for c in won[s] if c.rank in COUNT)
-        items.append(item(variant, "game", seat, counting, "SU6"))
+        members = sides[side] if sides else (side,)
+        # the member of the side who took more counting points (the first on a tie)
+        seat = max(members, key=values.__getitem__)
+        add("game", seat, _counting(won, members), "SU6")
     elif variant.options["game_tie"] == "eldest":
         # D-SU3 option: the tie goes to the non-dealer; among the tied, the first from eldest
         # clockwise (eldest's side with four, eldest with two; with three, a tied seat only).
-        unit_of = [variant.side_of(s) if variant.sides else s for s in range(n)]
         seat = next(s for s in ((eldest + i) % n for i in range(n)) if unit_of[s] in leaders)
         side = unit_of[seat]
-        counting = tuple(c for s in _members(variant, side) for c in won[s] if c.rank in COUNT)
-        items.append(item(variant, "game", seat, counting, "D-SU3"))
-    return ScoreSheet(tuple(items), n, variant.sides), counts
+        members = sides[side] if sides else (side,)
+        add("game", seat, _counting(won, members), "D-SU3")
+    return ScoreSheet(tuple(items), n, sides), counts
 
 
-def _members(variant: SevenUp, side: int) -> tuple[int, ...]:
-    return variant.sides[side] if variant.sides else (side,)
+def _card(bit: int) -> Card:
+    return ALL_CARDS[bit.bit_length() - 1]
 
 
-def _seat_of_side(variant: SevenUp, side: int, won: list[CardSet]) -> int:
-    """The member of a side who took more counting points (the first on a tie)."""
-    members = _members(variant, side)
-    return max(members, key=lambda s: sum(COUNT.get(c.rank, 0) for c in won[s]))
+def _holder(hands: list[int], bit: int) -> int:
+    """The seat whose (trump) mask holds ``bit``."""
+    return next(seat for seat, mask in enumerate(hands) if mask & bit)
+
+
+def _counting(won: list[int], members: tuple[int, ...]) -> tuple[Card, ...]:
+    """The counting cards the members of a side won, member by member in card order."""
+    return tuple(card for s in members for card in iter_mask(won[s] & COUNT_MASK))
 
 
 def _unit(variant: SevenUp, it: ScoreItem) -> int:
