@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from kozyr import Card, Payment, Rank
+from kozyr import Card, Payment, Rank, ScoreItem
 
 RACE_TARGET = 7
 
@@ -32,12 +33,26 @@ def difference_payments(
     winners = [s for s in stayers if tricks[s] == best]
     reason = "SL-C14" if len(winners) == 1 else "D-SL3"
     payments = [
-        Payment(loser, winner, Fraction((tricks[winner] - tricks[loser]) * multiplier), reason)
+        Payment(loser, winner, _whole((tricks[winner] - tricks[loser]) * multiplier), reason)
         for loser in stayers
         if loser not in winners
         for winner in winners
     ]
     return winners, payments
+
+
+@lru_cache(maxsize=4096)
+def tricks_item(points: int, seat: int, rule: str) -> ScoreItem:
+    """The ``tricks`` item of one seat (SL-C14, PN4): ``points`` for its tricks. Items are
+    immutable values, so equal ones are built once and shared."""
+    return ScoreItem("tricks", "Взятки", "Tricks", points, (), seat, None, rule)
+
+
+@lru_cache(maxsize=1024)
+def _whole(amount: int) -> Fraction:
+    """``Fraction(amount)``, shared (fractions are immutable): a deal's payments are a few small
+    whole numbers, and building a Fraction costs more than looking one up."""
+    return Fraction(amount)
 
 
 @dataclass(frozen=True)
@@ -112,12 +127,15 @@ def race_progress(
     race ends the moment one seat of ``seats`` remains below it (D-PN2)."""
     progress = RaceProgress(list(before))
     totals = progress.totals
+    below = sum(1 for s in seats if totals[s] < target)  # seats of ``seats`` not yet safe
     for index, winner in enumerate(winners):
         totals[winner] += 1
         if totals[winner] == target:
             progress.reached.append(winner)
-        remaining = [s for s in seats if totals[s] < target]
-        if len(remaining) <= 1:
+            if winner in seats:
+                below -= 1
+        if below <= 1:
+            remaining = [s for s in seats if totals[s] < target]
             progress.end = index
             progress.loser = remaining[0] if remaining else None
             break
@@ -192,5 +210,6 @@ __all__ = [
     "nose_hits",
     "race_progress",
     "runaway_payments",
+    "tricks_item",
     "value_1884",
 ]

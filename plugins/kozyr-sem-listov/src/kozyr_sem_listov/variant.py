@@ -41,7 +41,6 @@ from kozyr import (
     RankOrder,
     RecordError,
     RecordReader,
-    ScoreItem,
     ScoreSheet,
     Settlement,
     StandardTrickRules,
@@ -58,6 +57,7 @@ from kozyr_sem_listov.scoring import (
     nose_hits,
     race_progress,
     runaway_payments,
+    tricks_item,
     value_1884,
 )
 
@@ -399,10 +399,7 @@ class SemListovFamily(Variant):
         self, tricks: Sequence[int], seats: Sequence[int], multiplier: int, rule: str
     ) -> ScoreSheet:
         """One ``tricks`` item per seat in play: tricks × ``multiplier`` points."""
-        items = tuple(
-            ScoreItem("tricks", "Взятки", "Tricks", tricks[s] * multiplier, (), s, None, rule)
-            for s in seats
-        )
+        items = tuple([tricks_item(tricks[s] * multiplier, s, rule) for s in seats])
         return ScoreSheet(items, self.players)
 
     def check_dealer_rotation(
@@ -657,13 +654,14 @@ class SemListov(SemListovFamily):
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
+        multiplier = self.multiplier
         winners_seq = self.trick_winners(record)
         tricks = [0] * n
         for w in winners_seq:
             tricks[w] += 1
         runaways = sorted(record.decisions.get("runaways") or ())
         stayers = [s for s in range(n) if s not in runaways]
-        winners, payments = difference_payments(tricks, stayers, self.multiplier)
+        winners, payments = difference_payments(tricks, stayers, multiplier)
         penalty = int(self.options["runaway_rate"]) * n
         more, held = runaway_payments(
             runaways, winners, penalty, str(self.options["runaway_split"])
@@ -678,7 +676,7 @@ class SemListov(SemListovFamily):
             else:
                 payments.append(Payment(entry.payer, taker, Fraction(entry.amount), "SL-C16"))
                 taken.append({**entry.to_json(), "taker": taker})
-        sheet = self.tricks_items(tricks, stayers, self.multiplier, "SL-C14")
+        sheet = self.tricks_items(tricks, stayers, multiplier, "SL-C14")
         extra = {
             "trump": str(trump.suit),
             "winners": winners,
@@ -687,7 +685,7 @@ class SemListov(SemListovFamily):
             "held_over": [h.to_json() for h in held],
             "pot_taken": taken,
         }
-        points = tuple(t * self.multiplier for t in tricks)
+        points = tuple([t * multiplier for t in tricks])
         return DealResult(
             record, tuple(tricks), sheet, points, Settlement.from_payments(n, payments), extra
         )
