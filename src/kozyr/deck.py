@@ -34,6 +34,10 @@ PACKS: dict[int, tuple[int, ...]] = {
 }
 
 
+#: The cards of each standard pack in index order, filled by :meth:`Deck.of_size`.
+_STANDARD: dict[int, tuple[Card, ...]] = {}
+
+
 class Deck:
     """A mutable ordered pack; a deal consumes it from the top."""
 
@@ -50,10 +54,16 @@ class Deck:
 
     @classmethod
     def of_size(cls, size: int) -> Deck:
-        """One of the standard packs of :data:`PACKS` (24, 28, 32, 36, 40 or 52 cards)."""
-        if size not in PACKS:
-            raise KozyrError(f"no standard pack of {size} cards; known: {sorted(PACKS)}")
-        return cls.from_ranks(PACKS[size])
+        """One of the standard packs of :data:`PACKS` (24, 28, 32, 36, 40 or 52 cards).
+
+        Every deal starts with one, so the cards of each size are kept in order (a tuple, made
+        on first use) and each call returns a new deck holding a fresh list of them."""
+        cards = _STANDARD.get(size)
+        if cards is None:
+            if size not in PACKS:
+                raise KozyrError(f"no standard pack of {size} cards; known: {sorted(PACKS)}")
+            cards = _STANDARD[size] = tuple(cls.from_ranks(PACKS[size]).cards)
+        return cls(cards)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -80,9 +90,18 @@ class Deck:
     def deal(self, seats: Sequence[int], packets: Sequence[int]) -> dict[int, list[Card]]:
         """Deal in rounds: for each packet size, every seat in ``seats`` order takes that many."""
         hands: dict[int, list[Card]] = {seat: [] for seat in seats}
+        cards = self.cards
+        if sum(packets) * len(seats) > len(cards):  # runs short: fail where draw() fails
+            for size in packets:
+                for seat in seats:
+                    hands[seat].extend(self.draw(size))
+            return hands
+        top = 0
         for size in packets:
             for seat in seats:
-                hands[seat].extend(self.draw(size))
+                hands[seat] += cards[top : top + size]
+                top += size
+        self.cards = cards[top:]
         return hands
 
 

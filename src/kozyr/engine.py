@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet, iter_mask
 from kozyr.errors import IllegalActionError, IllegalPlayError
-from kozyr.tricks import Play, StandardTrickRules, Trick
+from kozyr.tricks import Play, Trick, flags_function
 from kozyr.variant import Action, Variant
 
 if TYPE_CHECKING:
@@ -29,7 +29,6 @@ DONE = "done"
 # ``Play(seat, card)`` (no flags). Seats are added on demand.
 _ACTIONS: list[tuple[Action, ...]] = []
 _PLAYS: list[tuple[Play, ...]] = []
-_DEFAULT_FLAGS = StandardTrickRules.play_flags
 # Slot setters of the frozen Trick: the quickest way to build one on the hot path (_trick).
 _new = object.__new__
 _slots: Mapping[str, Any] = Trick.__dict__
@@ -248,11 +247,11 @@ class Deal:
         """Play a card already checked to be legal (the history is the caller's business)."""
         trick = self.trick
         assert trick is not None
-        rules = self.variant.trick_rules
-        if type(rules).play_flags is _DEFAULT_FLAGS:
+        flags_of = flags_function(self.variant.trick_rules)
+        if flags_of is None:
             play = _PLAYS[seat][card.index]
         else:
-            flags = rules.play_flags(CardSet.from_mask(self.hands[seat]), trick, card, self.trump)
+            flags = flags_of(self.hands[seat], trick, card, self.trump)
             play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
         self.hands[seat] ^= card.mask
         self._add(trick, play)
@@ -278,7 +277,7 @@ class Deal:
         :func:`kozyr.bots.play_deal`."""
         rules = self.variant.trick_rules
         legal = rules.legal_mask
-        flags_of = None if type(rules).play_flags is _DEFAULT_FLAGS else rules.play_flags
+        flags_of = flags_function(rules)  # None: the policy never flags a play
         hands = self.hands
         history = self.history
         while self.phase == PLAY:
@@ -299,7 +298,7 @@ class Deal:
             history.append(_ACTIONS[seat][index])
             play = _PLAYS[seat][index]
             if flags_of is not None:
-                flags = flags_of(CardSet.from_mask(hand), trick, play.card, self.trump)
+                flags = flags_of(hand, trick, play.card, self.trump)
                 if flags:
                     play = Play(seat, play.card, flags)
             hands[seat] = hand ^ (1 << index)

@@ -22,8 +22,9 @@ A :class:`TrickRules` object answers two questions: which cards a hand may play 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol, runtime_checkable
 
 from kozyr.cards import Card, Rank, Suit
@@ -181,6 +182,16 @@ class StandardTrickRules:
 
     def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
         return 0
+
+    def play_flags_mask(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
+        """Mask form of :meth:`play_flags` (the engine's fast path): ``hand`` is a card mask.
+
+        The default wraps the mask in a :class:`CardSet` and asks :meth:`play_flags`. A policy
+        whose flags need only the mask overrides both; the engine calls this form only when it is
+        defined by the same class as :meth:`play_flags` or a subclass of it (see
+        :func:`flags_function`), so a subclass that overrides just :meth:`play_flags` is obeyed.
+        """
+        return self.play_flags(CardSet.from_mask(hand), trick, card, trump)
 
     def is_live_trump(self, play: Play, trump: Suit | None) -> bool:
         """Whether a play counts as a trump for winning (C6; overridden for main suits)."""
@@ -347,12 +358,15 @@ class FreePlayDeadTrumps(StandardTrickRules):
         return trumps
 
     def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
+        return FreePlayDeadTrumps.play_flags_mask(self, hand.mask, trick, card, trump)
+
+    def play_flags_mask(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
         plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
         lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
         if trump is None or lead is None or lead == trump or card.suit != trump:
             return 0
         # SL-C9: dead unless every card in the hand was a trump at that moment.
-        return 0 if hand.mask & ~SUIT_MASKS[trump] == 0 else DEAD
+        return 0 if hand & ~SUIT_MASKS[trump] == 0 else DEAD
 
     def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
         if self.honours_first and trump is not None and hand.mask & self._honours(trump):
@@ -407,6 +421,28 @@ class MainSuit(StandardTrickRules):
         return f"{card} does not follow the suit led {trick.lead_suit} ({self.rule})"
 
 
+def _defining_class(cls: type, name: str) -> type:
+    return next(c for c in cls.__mro__ if name in c.__dict__)
+
+
+def flags_function(
+    rules: StandardTrickRules,
+) -> Callable[[int, Trick, Card, Suit | None], int] | None:
+    """How the engine asks ``rules`` for a play's flags with the hand as a mask, or None when
+    the policy never flags a play (it keeps the default :meth:`StandardTrickRules.play_flags`).
+
+    :meth:`~StandardTrickRules.play_flags_mask` is used when it is at least as specific as
+    :meth:`~StandardTrickRules.play_flags` (defined by the same class or a subclass); otherwise
+    the hand is wrapped in a :class:`CardSet` for the policy's own :meth:`play_flags`.
+    """
+    cls = type(rules)
+    if cls.play_flags is StandardTrickRules.play_flags:
+        return None
+    if issubclass(_defining_class(cls, "play_flags_mask"), _defining_class(cls, "play_flags")):
+        return rules.play_flags_mask
+    return partial(StandardTrickRules.play_flags_mask, rules)
+
+
 def seats_in_order(start: int, seats: Sequence[int], n: int) -> list[int]:
     """Seats from ``seats`` clockwise starting at ``start`` (which must be among them)."""
     ordered = sorted(seats, key=lambda s: (s - start) % n)
@@ -426,5 +462,6 @@ __all__ = [
     "StandardTrickRules",
     "Trick",
     "TrickRules",
+    "flags_function",
     "seats_in_order",
 ]

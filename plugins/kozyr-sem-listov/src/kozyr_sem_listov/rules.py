@@ -24,7 +24,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
         return trick.number < self.trump_leads
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        if trump is not None and self._forced(trick):
+        if trump is not None and trick.number < self.trump_leads:  # self._forced(trick)
             trumps = hand & SUIT_MASKS[trump]
             if not trick.plays or trick.lead_suit is None:
                 # SL-C13: lead a trump if held; to a face-down lead play a trump if held.
@@ -32,14 +32,17 @@ class ClassicTrickRules(FreePlayDeadTrumps):
         return super().legal_mask(hand, trick, trump)
 
     def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
+        return ClassicTrickRules.play_flags_mask(self, hand.mask, trick, card, trump)
+
+    def play_flags_mask(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
         if (
             trump is not None
-            and self._forced(trick)
+            and trick.number < self.trump_leads  # self._forced(trick)
             and not trick.plays
-            and not hand.mask & SUIT_MASKS[trump]
+            and not hand & SUIT_MASKS[trump]
         ):
             return FACE_DOWN  # SL-C13: охлупью, led face down
-        return super().play_flags(hand, trick, card, trump)
+        return FreePlayDeadTrumps.play_flags_mask(self, hand, trick, card, trump)
 
     def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
         if trump is not None and self._forced(trick):
@@ -53,4 +56,15 @@ class ClassicTrickRules(FreePlayDeadTrumps):
         return super().explain(hand, trick, card, trump)
 
 
-__all__ = ["ClassicTrickRules"]
+def classic_trick_rules(
+    order: RankOrder, *, honours_first: bool = False, trump_leads: int = 0
+) -> FreePlayDeadTrumps:
+    """The classic form's play rule: :class:`ClassicTrickRules` with forced trump leads, or,
+    without them (every table but the five-handed one with SL-C13), the core's
+    :class:`FreePlayDeadTrumps` itself, which then plays exactly the same and is quicker."""
+    if trump_leads:
+        return ClassicTrickRules(order, honours_first=honours_first, trump_leads=trump_leads)
+    return FreePlayDeadTrumps(order, honours_first=honours_first, rule="SL-C10")
+
+
+__all__ = ["ClassicTrickRules", "classic_trick_rules"]

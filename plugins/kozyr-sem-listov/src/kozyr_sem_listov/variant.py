@@ -47,7 +47,7 @@ from kozyr import (
     Variant,
 )
 from kozyr.deck import PACKS
-from kozyr_sem_listov.rules import ClassicTrickRules
+from kozyr_sem_listov.rules import classic_trick_rules
 from kozyr_sem_listov.scoring import (
     RACE_TARGET,
     HeldPenalty,
@@ -504,7 +504,7 @@ class SemListov(SemListovFamily):
     )
 
     def make_trick_rules(self) -> StandardTrickRules:
-        return ClassicTrickRules(
+        return classic_trick_rules(
             ORDER,
             honours_first=bool(self.options["honours_first"]),
             trump_leads=2 if self.options["five_trump_leads"] else 0,
