@@ -280,33 +280,44 @@ class Deal:
         flags_of = flags_function(rules)  # None: the policy never flags a play
         hands = self.hands
         history = self.history
-        while self.phase == PLAY:
-            seat = self.to_act
-            rng = rngs[seat]
-            if rng is None:
-                return
+        while self.phase == PLAY:  # one trick per pass; the deal's state is re-read after it
             trick = self.trick
             assert trick is not None
-            hand = hands[seat]
-            mask = legal(hand, trick, self.trump)
-            count = mask.bit_count()
-            if count > 1:
-                # rng.randrange(count) without its argument checks: the same draw.
-                for _ in range(rng._randbelow(count)):  # type: ignore[attr-defined]
-                    mask &= mask - 1
-            index = (mask & -mask).bit_length() - 1
-            history.append(_ACTIONS[seat][index])
-            play = _PLAYS[seat][index]
-            if flags_of is not None:
-                flags = flags_of(hand, trick, play.card, self.trump)
-                if flags:
-                    play = Play(seat, play.card, flags)
-            hands[seat] = hand ^ (1 << index)
-            if len(trick.plays) + 1 < len(self.playing):  # the trick goes on
-                self.trick = _trick(trick.leader, trick.number, (*trick.plays, play))
-                self.to_act = self._next[seat]
-            else:
-                self._add(trick, play)
+            leader, number, plays = trick.leader, trick.number, trick.plays
+            trump = self.trump
+            size = len(self.playing)
+            following = self._next
+            seat = self.to_act
+            while True:
+                rng = rngs[seat]
+                if rng is None:  # a bot without a generator: the general path takes over
+                    self.trick = trick
+                    self.to_act = seat
+                    return
+                hand = hands[seat]
+                mask = legal(hand, trick, trump)
+                count = mask.bit_count()
+                if count > 1:
+                    # rng.randrange(count) without its argument checks: the same draw.
+                    for _ in range(rng._randbelow(count)):  # type: ignore[attr-defined]
+                        mask &= mask - 1
+                index = (mask & -mask).bit_length() - 1
+                history.append(_ACTIONS[seat][index])
+                play = _PLAYS[seat][index]
+                if flags_of is not None:
+                    flags = flags_of(hand, trick, play.card, trump)
+                    if flags:
+                        play = Play(seat, play.card, flags)
+                hands[seat] = hand ^ (1 << index)
+                if len(plays) + 1 < size:  # the trick goes on
+                    plays = (*plays, play)
+                    trick = _trick(leader, number, plays)
+                    seat = following[seat]
+                else:
+                    self.trick = trick
+                    self.to_act = seat
+                    self._add(trick, play)
+                    break
 
     # --- used by variants ----------------------------------------------------------------------
 

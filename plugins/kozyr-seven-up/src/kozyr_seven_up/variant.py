@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from kozyr import (
+    ALL_CARDS,
     Action,
     BotFactory,
     Card,
@@ -34,6 +35,8 @@ from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_items, running_after
 
 HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
+# Discard decisions (SU4) per seat and card, built once and reused: actions are immutable values.
+_DISCARDS = tuple(tuple(Action("discard", seat, card) for card in ALL_CARDS) for seat in range(4))
 
 
 class SevenUp(Variant):
@@ -137,7 +140,8 @@ class SevenUp(Variant):
                 actions.insert(0, Action("give", seat))
             return actions
         if deal.phase == "discard":
-            return [Action("discard", seat, c) for c in deal.hand(seat)]
+            discards = _DISCARDS[seat]
+            return [discards[c.index] for c in deal.hand(seat)]
         raise AssertionError(deal.phase)
 
     def apply_decision(self, deal: Deal, action: Action) -> None:
