@@ -82,10 +82,11 @@ class Deck:
 
     def draw(self, count: int = 1) -> list[Card]:
         """Take ``count`` cards off the top."""
-        if count > len(self.cards):
-            raise KozyrError(f"cannot draw {count} cards from a deck of {len(self.cards)}")
-        taken, self.cards = self.cards[:count], self.cards[count:]
-        return taken
+        cards = self.cards
+        if count > len(cards):
+            raise KozyrError(f"cannot draw {count} cards from a deck of {len(cards)}")
+        self.cards = cards[count:]
+        return cards[:count]
 
     def deal(self, seats: Sequence[int], packets: Sequence[int]) -> dict[int, list[Card]]:
         """Deal in rounds: for each packet size, every seat in ``seats`` order takes that many."""

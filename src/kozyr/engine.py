@@ -98,6 +98,8 @@ class Deal:
         self.tricks: list[Trick] = []
         self.history: list[Action] = []
         self._next: dict[int, int] = {}
+        # Tricks won per seat, counted as the engine resolves the tricks in ``self.tricks``.
+        self._won: list[int] = [0] * n
         self._set_order()
         if n > len(_ACTIONS):
             _grow(n)
@@ -147,7 +149,10 @@ class Deal:
 
     def tricks_won(self) -> list[int]:
         """Tricks taken per seat so far."""
-        counts = [0] * self.n
+        won = self._won
+        if sum(won) == len(self.tricks):  # every trick was resolved here: the running count
+            return won[:]
+        counts = [0] * self.n  # ``tricks`` was changed from outside: count them
         for trick in self.tricks:
             if trick.winner is not None:
                 counts[trick.winner] += 1
@@ -265,8 +270,10 @@ class Deal:
             return
         done = _trick(trick.leader, trick.number, plays)
         # The finished trick is new and not yet shared: record its winner in place.
-        _set_winner(done, self.variant.trick_rules.trick_winner(done, self.trump))
+        winner = self.variant.trick_rules.trick_winner(done, self.trump)
+        _set_winner(done, winner)
         self.tricks.append(done)
+        self._won[winner] += 1
         self.trick = None
         self.variant.after_trick(self, done)
 

@@ -97,6 +97,7 @@ def _item(
 
 COUNTER_MASK: int = rank_mask(COUNTERS)  # SM7
 _RANK_MASKS: tuple[tuple[Rank, int], ...] = tuple((rank, rank_mask((rank,))) for rank in STRENGTH)
+_NOT_IN_PACK = ((1 << 52) - 1) & ~PACK.mask
 _BABA_BITS = sum(1 << (rank - 2) for rank in BABA)  # in a 13-bit suit mask
 _SUIT_ITEMS: dict[tuple[Suit, int, int | None], tuple[ScoreItem, ...]] = {}
 _RANK_ITEMS: dict[tuple[Rank, int, int | None, str], ScoreItem] = {}
@@ -180,13 +181,20 @@ def declaration_items(
 
     ``seat`` (and its side, C5) is written into the items; None scores a hand on its own.
     """
-    check_pack(cards)
     mask = cards.mask
+    if mask & _NOT_IN_PACK:
+        check_pack(cards)
     s0, s1, s2, s3 = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
     items: list[ScoreItem] = []
-    for suit, bits in ((Suit.CLUBS, s0), (Suit.DIAMONDS, s1), (Suit.HEARTS, s2), (Suit.SPADES, s3)):
-        if bits & _BABA_BITS == _BABA_BITS:  # a баба at least: 3 2 A of one suit
-            items.extend(_suit_items(suit, _run_length(bits), seat))
+    baba = _BABA_BITS  # a баба at least: 3 2 A of one suit
+    if s0 & baba == baba:
+        items.extend(_suit_items(Suit.CLUBS, _run_length(s0), seat))
+    if s1 & baba == baba:
+        items.extend(_suit_items(Suit.DIAMONDS, _run_length(s1), seat))
+    if s2 & baba == baba:
+        items.extend(_suit_items(Suit.HEARTS, _run_length(s2), seat))
+    if s3 & baba == baba:
+        items.extend(_suit_items(Suit.SPADES, _run_length(s3), seat))
     # ranks held in at least three suits, as 13 rank bits: usually none
     triples = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
     if triples:
@@ -224,6 +232,13 @@ def _counter_labels(number: int, count: int) -> tuple[str, str]:
 
 def deal_items(record: DealRecord, *, quads: str, counter_mode: str) -> list[ScoreItem]:
     """Every item of a played deal in SM8 event order."""
+    return deal_scoring(record, quads=quads, counter_mode=counter_mode)[0]
+
+
+def deal_scoring(
+    record: DealRecord, *, quads: str, counter_mode: str
+) -> tuple[list[ScoreItem], list[int]]:
+    """:func:`deal_items` and :func:`counter_cards` in one pass over the tricks."""
     eldest = (record.dealer + 1) % SEATS
     items: list[ScoreItem] = []
     hands = record.hands
@@ -236,14 +251,19 @@ def deal_items(record: DealRecord, *, quads: str, counter_mode: str) -> list[Sco
     taken = [0] * SEATS
     per_trick = counter_mode == "per_trick"
     side_counters: list[list[Card]] = [[], []]
+    counted = [0, 0]  # counters taken per side
+    least = 3 if per_trick else 1
     for trick in tricks:
         winner = trick.winner
         assert winner is not None and winner >= 0, "record not replayed"
         taken[winner] += 1
-        if per_trick:
-            count = (trick.card_mask() & COUNTER_MASK).bit_count()
-            if count < 3:
-                continue
+        mask = 0
+        for play in trick.plays:
+            mask |= play.card.mask
+        count = (mask & COUNTER_MASK).bit_count()
+        counted[winner % 2] += count
+        if count < least:  # SM7: per trick 3+ counters score; cumulative: keep every counter
+            continue
         counters = [p.card for p in trick.plays if p.card.mask & COUNTER_MASK]  # in play order
         if not per_trick:
             side_counters[winner % 2].extend(counters)
@@ -295,7 +315,7 @@ def deal_items(record: DealRecord, *, quads: str, counter_mode: str) -> list[Sco
                     "SM7",
                 )
             )
-    return items
+    return items, counted
 
 
 # --- the game to 21 and the rubber (SM8-SM11) -------------------------------------------------
@@ -425,6 +445,7 @@ __all__ = [
     "advance",
     "counter_cards",
     "deal_items",
+    "deal_scoring",
     "declaration_items",
     "follow",
     "is_counter",

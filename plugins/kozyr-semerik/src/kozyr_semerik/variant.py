@@ -49,8 +49,8 @@ from kozyr_semerik.scoring import (
     Rubber,
     advance,
     check_pack,
-    counter_cards,
     deal_items,
+    deal_scoring,
     declaration_items,
     follow,
 )
@@ -205,13 +205,15 @@ class Semerik(Variant):
         return ScoreSheet(tuple(items), SEATS, SIDES)
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
-        sheet = self.deal_sheet(record)
+        items, counters = deal_scoring(
+            record, quads=str(self.options["quads"]), counter_mode=str(self.options["counter_mode"])
+        )
+        sheet = ScoreSheet(tuple(items), SEATS, SIDES)  # self.deal_sheet(record), in one pass
         declared = [0, 0]
         played = [0, 0]
         for item in sheet.items:
             side = item.side if item.side is not None else 0
             (declared if item.name in DECLARATIONS else played)[side] += item.points
-        counters = counter_cards(record)
         extra: dict[str, Any] = {
             "by": "side",
             "declarations": declared,
