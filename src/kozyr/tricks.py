@@ -438,9 +438,16 @@ def flags_function(
     cls = type(rules)
     if cls.play_flags is StandardTrickRules.play_flags:
         return None
-    if issubclass(_defining_class(cls, "play_flags_mask"), _defining_class(cls, "play_flags")):
-        return rules.play_flags_mask
-    return partial(StandardTrickRules.play_flags_mask, rules)
+    use_mask = _MASK_FLAGS.get(cls)
+    if use_mask is None:
+        use_mask = _MASK_FLAGS[cls] = issubclass(
+            _defining_class(cls, "play_flags_mask"), _defining_class(cls, "play_flags")
+        )
+    return rules.play_flags_mask if use_mask else partial(StandardTrickRules.play_flags_mask, rules)
+
+
+#: Per policy class: whether :func:`flags_function` may use its ``play_flags_mask``.
+_MASK_FLAGS: dict[type, bool] = {}
 
 
 def seats_in_order(start: int, seats: Sequence[int], n: int) -> list[int]:

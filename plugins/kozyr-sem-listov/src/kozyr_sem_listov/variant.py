@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from kozyr import (
+    ALL_CARDS,
     PLAY,
     Action,
     BotFactory,
@@ -74,6 +75,10 @@ AUTO_PACKETS: dict[int, tuple[int, ...]] = {
 }
 
 EXCHANGE = "exchange"
+# The exchange decisions (SL-C6, PN2) per seat: keep, and exchange by card index; built once and
+# reused (actions are immutable values).
+_KEEP = tuple(Action("keep", seat) for seat in range(7))
+_EXCHANGES = tuple(tuple(Action(EXCHANGE, seat, card) for card in ALL_CARDS) for seat in range(7))
 #: Deals set up from a record (they take decisions and the cut card from it, never from chance).
 _REPLAYS: weakref.WeakSet[Deal] = weakref.WeakSet()
 RUNAWAY = "runaway"
@@ -187,9 +192,10 @@ class SemListovFamily(Variant):
         given = self.cut_deck(deal, deck, order)
         hands: dict[int, list[Card]] = {s: list(given.get(s, ())) for s in order}
         last: Card | None = None
+        hand_size = self.hand_size
         for size in self.packets:
             for seat in order:
-                count = min(size, self.hand_size - len(hands[seat]))  # D-SL1: the cutter is full
+                count = min(size, hand_size - len(hands[seat]))  # D-SL1: the cutter is full
                 if count > 0:
                     cards = deck.draw(count)
                     hands[seat].extend(cards)
@@ -245,7 +251,8 @@ class SemListovFamily(Variant):
     def decision_actions(self, deal: Deal) -> list[Action]:
         seat = deal.to_act
         if deal.phase == EXCHANGE:
-            return [Action("keep", seat)] + [Action("exchange", seat, c) for c in deal.hand(seat)]
+            exchanges = _EXCHANGES[seat]
+            return [_KEEP[seat]] + [exchanges[c.index] for c in deal.hand(seat)]
         raise AssertionError(f"{self.name}: no phase {deal.phase!r}")
 
     def apply_decision(self, deal: Deal, action: Action) -> None:
