@@ -185,11 +185,13 @@ class Settlement:
         """A ledger from payments; self-payments and zero amounts are dropped."""
         # A payment whose amount is already a Fraction is kept as it is (an equal value).
         kept = tuple(
-            p
-            if type(p.amount) is Fraction
-            else Payment(p.payer, p.payee, Fraction(p.amount), p.reason)
-            for p in payments
-            if p.payer != p.payee and p.amount
+            [
+                p
+                if type(p.amount) is Fraction
+                else Payment(p.payer, p.payee, Fraction(p.amount), p.reason)
+                for p in payments
+                if p.payer != p.payee and p.amount
+            ]
         )
         for p in kept:
             if not (0 <= p.payer < seats and 0 <= p.payee < seats):

@@ -33,7 +33,7 @@ def difference_payments(
     winners = [s for s in stayers if tricks[s] == best]
     reason = "SL-C14" if len(winners) == 1 else "D-SL3"
     payments = [
-        Payment(loser, winner, _whole((tricks[winner] - tricks[loser]) * multiplier), reason)
+        _payment(loser, winner, (tricks[winner] - tricks[loser]) * multiplier, reason)
         for loser in stayers
         if loser not in winners
         for winner in winners
@@ -48,11 +48,12 @@ def tricks_item(points: int, seat: int, rule: str) -> ScoreItem:
     return ScoreItem("tricks", "Взятки", "Tricks", points, (), seat, None, rule)
 
 
-@lru_cache(maxsize=1024)
-def _whole(amount: int) -> Fraction:
-    """``Fraction(amount)``, shared (fractions are immutable): a deal's payments are a few small
-    whole numbers, and building a Fraction costs more than looking one up."""
-    return Fraction(amount)
+@lru_cache(maxsize=4096)
+def _payment(payer: int, payee: int, amount: int, reason: str) -> Payment:
+    """``Payment(payer, payee, Fraction(amount), reason)``, shared: payments are immutable values
+    and a deal's are a few small whole numbers between a few seats, so looking one up is quicker
+    than building it (and its Fraction) again."""
+    return Payment(payer, payee, Fraction(amount), reason)
 
 
 @dataclass(frozen=True)

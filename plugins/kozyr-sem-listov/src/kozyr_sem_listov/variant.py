@@ -391,8 +391,9 @@ class SemListovFamily(Variant):
         """The winner of each trick in order, from the tricks or the summary."""
         if record.tricks is not None:
             winners = [t.winner for t in record.tricks]
-            assert all(w is not None and w >= 0 for w in winners), "record not replayed"
-            return [int(w) for w in winners if w is not None]
+            seats = [w for w in winners if w is not None]
+            assert len(seats) == len(winners) and min(seats, default=0) >= 0, "record not replayed"
+            return seats
         return list(record.decisions.get("trick_winners") or ())
 
     def _check_summary_seats(self, record: DealRecord, playing: Sequence[int]) -> None:
