@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet, iter_mask
 from kozyr.errors import IllegalActionError, IllegalPlayError
-from kozyr.tricks import Play, Trick, flags_function
+from kozyr.tricks import Play, Trick, flags_function, make_trick
 from kozyr.variant import Action, Variant
 
 if TYPE_CHECKING:
@@ -29,23 +29,6 @@ DONE = "done"
 # ``Play(seat, card)`` (no flags). Seats are added on demand.
 _ACTIONS: list[tuple[Action, ...]] = []
 _PLAYS: list[tuple[Play, ...]] = []
-# Slot setters of the frozen Trick: the quickest way to build one on the hot path (_trick).
-_new = object.__new__
-_slots: Mapping[str, Any] = Trick.__dict__
-_set_leader = _slots["leader"].__set__
-_set_number = _slots["number"].__set__
-_set_plays = _slots["plays"].__set__
-_set_winner = _slots["winner"].__set__
-
-
-def _trick(leader: int, number: int, plays: tuple[Play, ...]) -> Trick:
-    """``Trick(leader, number, plays)``, built without the ``__init__`` call."""
-    trick: Trick = _new(Trick)
-    _set_leader(trick, leader)
-    _set_number(trick, number)
-    _set_plays(trick, plays)
-    _set_winner(trick, None)
-    return trick
 
 
 def _grow(n: int) -> None:
@@ -265,13 +248,12 @@ class Deal:
         """Add ``play`` (its card already out of the hand) to ``trick``; resolve a full trick."""
         plays = (*trick.plays, play)
         if len(plays) < len(self.playing):
-            self.trick = _trick(trick.leader, trick.number, plays)
+            self.trick = make_trick(trick.leader, trick.number, plays)
             self.to_act = self._next[play.seat]
             return
-        done = _trick(trick.leader, trick.number, plays)
-        # The finished trick is new and not yet shared: record its winner in place.
-        winner = self.variant.trick_rules.trick_winner(done, self.trump)
-        _set_winner(done, winner)
+        full = make_trick(trick.leader, trick.number, plays)
+        winner = self.variant.trick_rules.trick_winner(full, self.trump)
+        done = make_trick(trick.leader, trick.number, plays, winner)
         self.tricks.append(done)
         self._won[winner] += 1
         self.trick = None
@@ -318,7 +300,7 @@ class Deal:
                 hands[seat] = hand ^ (1 << index)
                 if len(plays) + 1 < size:  # the trick goes on
                     plays = (*plays, play)
-                    trick = _trick(leader, number, plays)
+                    trick = make_trick(leader, number, plays)
                     seat = following[seat]
                 else:
                     self.trick = trick
@@ -356,7 +338,7 @@ class Deal:
     def new_trick(self, leader: int) -> None:
         """Start the next trick with ``leader`` (also resumes play after a variant's phase)."""
         self.phase = PLAY
-        self.trick = _trick(leader, len(self.tricks), ())
+        self.trick = make_trick(leader, len(self.tricks), ())
         self.to_act = leader
 
     def finish(self) -> None:

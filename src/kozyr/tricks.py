@@ -64,6 +64,9 @@ class Trick:
     number: int = 0
     plays: tuple[Play, ...] = ()
     winner: int | None = None
+    #: The suit led; None before the lead or after a face-down lead (SL-C13). Derived from
+    #: ``plays`` when the trick is built, so the trick rules read it without recomputing it.
+    lead_suit: Suit | None = field(default=None, init=False, compare=False, repr=False)
 
     def __init__(
         self, leader: int, number: int = 0, plays: tuple[Play, ...] = (), winner: int | None = None
@@ -72,6 +75,11 @@ class Trick:
         _set(self, "number", number)
         _set(self, "plays", plays)
         _set(self, "winner", winner)
+        _set(
+            self,
+            "lead_suit",
+            plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None,
+        )
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -83,13 +91,6 @@ class Trick:
         """The card led, or None for an empty trick."""
         return self.plays[0].card if self.plays else None
 
-    @property
-    def lead_suit(self) -> Suit | None:
-        """The suit led; None before the lead or after a face-down lead (SL-C13)."""
-        if not self.plays or self.plays[0].flags & FACE_DOWN:
-            return None
-        return self.plays[0].card.suit
-
     def card_mask(self) -> int:
         """Mask of every card in the trick."""
         mask = 0
@@ -100,6 +101,28 @@ class Trick:
     def with_play(self, seat: int, card: Card, flags: int = 0) -> Trick:
         """A new trick with one more play."""
         return Trick(self.leader, self.number, (*self.plays, Play(seat, card, flags)), self.winner)
+
+
+_new = object.__new__
+_set_leader = Trick.__dict__["leader"].__set__
+_set_number = Trick.__dict__["number"].__set__
+_set_plays = Trick.__dict__["plays"].__set__
+_set_winner = Trick.__dict__["winner"].__set__
+_set_lead = Trick.__dict__["lead_suit"].__set__
+
+
+def make_trick(
+    leader: int, number: int, plays: tuple[Play, ...], winner: int | None = None
+) -> Trick:
+    """``Trick(leader, number, plays, winner)`` without the ``__init__`` call: the engine builds
+    one for every card played, and filling the slots directly is the quickest way."""
+    trick: Trick = _new(Trick)
+    _set_leader(trick, leader)
+    _set_number(trick, number)
+    _set_plays(trick, plays)
+    _set_winner(trick, winner)
+    _set_lead(trick, plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None)
+    return trick
 
 
 @dataclass(frozen=True)
@@ -221,8 +244,7 @@ class StandardTrickRules:
     def _standard_winner(self, trick: Trick, trump: Suit | None) -> int:
         """:meth:`trick_winner` with the standard :meth:`is_live_trump` inlined (the hot path)."""
         strength = self.strength
-        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
-        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
+        lead = trick.lead_suit
         winner = trick.leader  # every card face down or dead: the leader takes it (D-SL2)
         best = -2
         best_trump = False
@@ -252,8 +274,7 @@ class FollowElseAny(StandardTrickRules):
     rule = "PN3"
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
-        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
+        lead = trick.lead_suit
         if lead is None:
             return hand
         follow = hand & SUIT_MASKS[lead]
@@ -272,8 +293,7 @@ class FollowElseMustTrump(StandardTrickRules):
     rule = "NN3"
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
-        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
+        lead = trick.lead_suit
         if lead is None:
             return hand
         follow = hand & SUIT_MASKS[lead]
@@ -305,10 +325,9 @@ class FollowOrTrump(StandardTrickRules):
         self.void_may_discard = void_may_discard
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
-        if not plays or plays[0].flags & FACE_DOWN:
+        lead = trick.lead_suit
+        if lead is None:
             return hand
-        lead = plays[0].card.suit
         follow = hand & SUIT_MASKS[lead]
         if follow:
             return follow | (hand & SUIT_MASKS[trump]) if trump is not None else follow
@@ -344,8 +363,7 @@ class FreePlayDeadTrumps(StandardTrickRules):
         return Card(Rank.ACE, trump).mask | Card(Rank.KING, trump).mask
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
-        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
+        lead = trick.lead_suit
         if lead is None or trump is None or lead != trump:
             return hand
         trumps = hand & SUIT_MASKS[trump]
@@ -361,8 +379,7 @@ class FreePlayDeadTrumps(StandardTrickRules):
         return FreePlayDeadTrumps.play_flags_mask(self, hand.mask, trick, card, trump)
 
     def play_flags_mask(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
-        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
-        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
+        lead = trick.lead_suit
         if trump is None or lead is None or lead == trump or card.suit != trump:
             return 0
         # SL-C9: dead unless every card in the hand was a trump at that moment.
@@ -400,8 +417,7 @@ class MainSuit(StandardTrickRules):
         self.excluded = excluded.mask
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        plays = trick.plays  # trick.lead_suit, inlined: this runs for every card played
-        lead = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
+        lead = trick.lead_suit
         if lead is None:
             return hand
         return (hand & SUIT_MASKS[lead]) or hand
