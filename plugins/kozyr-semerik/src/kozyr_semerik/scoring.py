@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from kozyr import PACKS, Card, CardSet, DealRecord, KozyrError, Rank, ScoreItem, ScoreSheet, Suit
 from kozyr.cardset import iter_mask, rank_mask
@@ -184,6 +183,11 @@ def declaration_items(
     mask = cards.mask
     if mask & _NOT_IN_PACK:
         check_pack(cards)
+    return _mask_items(mask, quads, seat)
+
+
+def _mask_items(mask: int, quads: str, seat: int | None) -> list[ScoreItem]:
+    """:func:`declaration_items` of a card mask already checked against the pack."""
     s0, s1, s2, s3 = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
     items: list[ScoreItem] = []
     baba = _BABA_BITS  # a баба at least: 3 2 A of one suit
@@ -224,10 +228,52 @@ def counter_cards(record: DealRecord) -> list[int]:
     return counters
 
 
-@lru_cache(maxsize=256)
 def _counter_labels(number: int, count: int) -> tuple[str, str]:
     """Russian and English labels of a trick's counters item (SM7)."""
     return f"взятка {number}: счётных карт {count}", f"trick {number}: {count} counters"
+
+
+# Fast path of deal scoring (SM7): the labels of a trick's counters item for the usual trick
+# numbers and counts, the seats in declaration order from each eldest (SM8), and the
+# nine-tricks and all-tricks items, which depend only on seat (or side) and tricks taken, built
+# once and shared (ScoreItems are immutable values).
+_LABELS: dict[tuple[int, int], tuple[str, str]] = {
+    (number, count): _counter_labels(number, count) for number in range(1, 11) for count in (3, 4)
+}
+_FROM_ELDEST: tuple[tuple[int, ...], ...] = tuple(
+    tuple((eldest + k) % SEATS for k in range(SEATS)) for eldest in range(SEATS)
+)
+_NINE_ITEMS: dict[tuple[int, int], ScoreItem] = {}
+_ALL_TRICKS = tuple(
+    ScoreItem(
+        "all_tricks",
+        "все взятки (противники обремизены)",
+        "all ten tricks",
+        4,
+        (),
+        None,
+        side,
+        "SM7",
+    )
+    for side in (0, 1)
+)
+
+
+def _nine_tricks(seat: int, taken: int) -> ScoreItem:
+    """SM7, D-SM4: the item of 9 or 10 tricks taken by one player."""
+    item = _NINE_ITEMS.get((seat, taken))
+    if item is None:
+        item = _item(
+            "nine_tricks",
+            f"{taken} взяток без партнёра",
+            f"{taken} tricks alone",
+            6,
+            (),
+            seat,
+            "D-SM4" if taken == 10 else "SM7",
+        )
+        _NINE_ITEMS[(seat, taken)] = item
+    return item
 
 
 def deal_items(record: DealRecord, *, quads: str, counter_mode: str) -> list[ScoreItem]:
@@ -239,83 +285,100 @@ def deal_scoring(
     record: DealRecord, *, quads: str, counter_mode: str
 ) -> tuple[list[ScoreItem], list[int]]:
     """:func:`deal_items` and :func:`counter_cards` in one pass over the tricks."""
+    parts = deal_parts(record, quads, counter_mode == "per_trick")
+    return parts.items, parts.counters
+
+
+class DealParts(NamedTuple):
+    """What one pass over a deal gives: the items in SM8 order, counters taken per side (SM7),
+    tricks per seat, and points per side from declarations (SM6) and from play (SM7)."""
+
+    items: list[ScoreItem]
+    counters: list[int]
+    taken: list[int]
+    declared: list[int]
+    played: list[int]
+
+
+def deal_parts(record: DealRecord, quads: str, per_trick: bool) -> DealParts:
+    """Score a deal in one pass (``per_trick``: SM7's per-trick counters, else cumulative)."""
     eldest = (record.dealer + 1) % SEATS
     items: list[ScoreItem] = []
+    declared = [0, 0]
+    played = [0, 0]
     hands = record.hands
-    for k in range(SEATS):  # SM8: declarations in seat order from eldest
-        seat = (eldest + k) % SEATS
+    for seat in _FROM_ELDEST[eldest]:  # SM8: declarations in seat order from eldest
         hand = hands[seat]
         if hand is not None:
-            items.extend(declaration_items(hand, quads=quads, seat=seat))
+            mask = hand.mask
+            if mask & _NOT_IN_PACK:
+                check_pack(hand)
+            found = _mask_items(mask, quads, seat)
+            if found:
+                items += found
+                for it in found:
+                    declared[seat % 2] += it.points
     tricks = record.tricks or ()
     taken = [0] * SEATS
-    per_trick = counter_mode == "per_trick"
-    side_counters: list[list[Card]] = [[], []]
     counted = [0, 0]  # counters taken per side
+    side_counters: list[list[Card]] = [[], []]
     least = 3 if per_trick else 1
+    counter_mask = COUNTER_MASK
     for trick in tricks:
         winner = trick.winner
         assert winner is not None and winner >= 0, "record not replayed"
         taken[winner] += 1
-        mask = 0
-        for play in trick.plays:
-            mask |= play.card.mask
-        count = (mask & COUNTER_MASK).bit_count()
-        counted[winner % 2] += count
+        plays = trick.plays
+        if len(plays) == SEATS:  # fast path: a full trick of four (always, once replayed)
+            a, b, c, d = plays
+            mask = a.card.mask | b.card.mask | c.card.mask | d.card.mask
+        else:
+            mask = 0
+            for play in plays:
+                mask |= play.card.mask
+        count = (mask & counter_mask).bit_count()
+        side = winner % 2
+        counted[side] += count
         if count < least:  # SM7: per trick 3+ counters score; cumulative: keep every counter
             continue
-        counters = [p.card for p in trick.plays if p.card.mask & COUNTER_MASK]  # in play order
+        counters = tuple([card for p in plays if (card := p.card).mask & counter_mask])
         if not per_trick:
-            side_counters[winner % 2].extend(counters)
-        else:  # SM7: 3+ counters give 1
-            ru, en = _counter_labels(trick.number + 1, count)
-            items.append(
-                ScoreItem("counters", ru, en, 1, tuple(counters), winner, winner % 2, "SM7")
-            )
-    if counter_mode == "cumulative":  # SM7 option: a side's counters // 3, eldest's side first
+            side_counters[side] += counters
+        else:  # SM7: 3+ counters give 1 (in play order)
+            number = trick.number + 1
+            ru, en = _LABELS.get((number, count)) or _counter_labels(number, count)
+            items.append(ScoreItem("counters", ru, en, 1, counters, winner, side, "SM7"))
+            played[side] += 1
+    if not per_trick:  # SM7 option: a side's counters // 3, eldest's side first
         for side in (eldest % 2, 1 - eldest % 2):
-            points = len(side_counters[side]) // 3
+            cards = side_counters[side]
+            points = len(cards) // 3
             if points:
                 items.append(
                     ScoreItem(
                         "counters",
-                        f"счётные карты: {len(side_counters[side])} ÷ 3",
-                        f"counters: {len(side_counters[side])} / 3",
+                        f"счётные карты: {len(cards)} ÷ 3",
+                        f"counters: {len(cards)} / 3",
                         points,
-                        tuple(side_counters[side]),
+                        tuple(cards),
                         None,
                         side,
                         "SM7",
                     )
                 )
-    for seat in range(SEATS):  # SM7, D-SM4: 9 or 10 tricks by one player
-        if taken[seat] >= 9:
-            items.append(
-                _item(
-                    "nine_tricks",
-                    f"{taken[seat]} взяток без партнёра",
-                    f"{taken[seat]} tricks alone",
-                    6,
-                    (),
-                    seat,
-                    "D-SM4" if taken[seat] == 10 else "SM7",
-                )
-            )
-    for side, members in enumerate(SIDES):  # SM7: a side takes all 10 (обремизили)
-        if tricks and sum(taken[s] for s in members) == len(tricks):
-            items.append(
-                ScoreItem(
-                    "all_tricks",
-                    "все взятки (противники обремизены)",
-                    "all ten tricks",
-                    4,
-                    (),
-                    None,
-                    side,
-                    "SM7",
-                )
-            )
-    return items, counted
+                played[side] += points
+    n_tricks = len(tricks)
+    if n_tricks >= 9:
+        for seat in range(SEATS):  # SM7, D-SM4: 9 or 10 tricks by one player
+            if taken[seat] >= 9:
+                items.append(_nine_tricks(seat, taken[seat]))
+                played[seat % 2] += 6
+    if n_tricks:  # SM7: a side takes all 10 (обремизили)
+        for side, (first, second) in enumerate(SIDES):
+            if taken[first] + taken[second] == n_tricks:
+                items.append(_ALL_TRICKS[side])
+                played[side] += 4
+    return DealParts(items, counted, taken, declared, played)
 
 
 # --- the game to 21 and the rubber (SM8-SM11) -------------------------------------------------

@@ -39,7 +39,6 @@ from kozyr import (
     Variant,
 )
 from kozyr_semerik.scoring import (
-    DECLARATIONS,
     MAIN_SUIT,
     PACK,
     SEATS,
@@ -50,7 +49,7 @@ from kozyr_semerik.scoring import (
     advance,
     check_pack,
     deal_items,
-    deal_scoring,
+    deal_parts,
     declaration_items,
     follow,
 )
@@ -102,6 +101,9 @@ class Semerik(Variant):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.trick_rules = MainSuit(ORDER, main=MAIN_SUIT, excluded=EMPTY_HEARTS, rule="SM5")
+        # read once for score(), which runs per deal (the options are fixed at construction)
+        self._quads = str(self.options["quads"])
+        self._per_trick = self.options["counter_mode"] == "per_trick"
 
     # --- dealing (SM3) -------------------------------------------------------------------------
 
@@ -205,15 +207,9 @@ class Semerik(Variant):
         return ScoreSheet(tuple(items), SEATS, SIDES)
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
-        items, counters = deal_scoring(
-            record, quads=str(self.options["quads"]), counter_mode=str(self.options["counter_mode"])
-        )
+        # one pass gives the items, the counters, the tricks and the points split (deal_parts)
+        items, counters, taken, declared, played = deal_parts(record, self._quads, self._per_trick)
         sheet = ScoreSheet(tuple(items), SEATS, SIDES)  # self.deal_sheet(record), in one pass
-        declared = [0, 0]
-        played = [0, 0]
-        for item in sheet.items:
-            side = item.side if item.side is not None else 0
-            (declared if item.name in DECLARATIONS else played)[side] += item.points
         extra: dict[str, Any] = {
             "by": "side",
             "declarations": declared,
@@ -230,9 +226,9 @@ class Semerik(Variant):
             if won is not None:
                 del won["deals"]  # the party result lists a game's deals
             extra["game_won"] = won
-        tricks = tuple(record.tricks_won(SEATS))
+        points = (declared[0] + played[0], declared[1] + played[1])  # sheet.by_side()
         # a single deal pays nothing: money changes hands per game (SM10)
-        return DealResult(record, tricks, sheet, tuple(sheet.by_side()), Settlement(SEATS), extra)
+        return DealResult(record, tuple(taken), sheet, points, Settlement(SEATS), extra)
 
     # --- the game to 21 and the rubber (SM8-SM11) ----------------------------------------------
 
