@@ -73,6 +73,47 @@ def game_count(mask: int) -> int:
     )
 
 
+# --- fast path of deal scoring --------------------------------------------------------------
+# Per player count (SU1): the sides (C5), the unit that scores per seat (a side with four in
+# partnership, else the seat itself) and the side written into a seat's items.
+_LAYOUTS: dict[int, tuple[tuple[tuple[int, ...], ...] | None, list[int], list[int | None]]] = {
+    n: (
+        ((0, 2), (1, 3)) if n == 4 else None,
+        [s % 2 for s in range(n)] if n == 4 else list(range(n)),
+        [s % 2 for s in range(n)] if n == 4 else [None] * n,
+    )
+    for n in (2, 3, 4)
+}
+# SU6 Game value of the counting cards (T J Q K A, bits 8-12 of a suit) of two suits at once:
+# index = the five bits of the lower suit | the five bits of the upper suit << 5.
+_GAME_OF_TWO_SUITS: tuple[int, ...] = tuple(
+    game_count(((i & 31) << 8) | ((i >> 5) << 21)) for i in range(1024)
+)
+# Items worth one point that do not depend on the cards won (all but Game), built once per
+# (name, seat, side, card, rule) and shared: ScoreItems are immutable values.
+LABELS_GAME = ("game", *LABELS["game"])
+_ONE_POINT: dict[tuple[str, int, int | None, Card | None, str], ScoreItem] = {}
+
+
+def _game_value(mask: int) -> int:
+    """:func:`game_count` by two table look-ups (clubs and diamonds, hearts and spades)."""
+    table = _GAME_OF_TWO_SUITS
+    return (
+        table[(mask >> 8 & 31) | (mask >> 16 & 992)] + table[(mask >> 34 & 31) | (mask >> 42 & 992)]
+    )
+
+
+def _point(name: str, seat: int, side: int | None, card: Card | None, rule: str) -> ScoreItem:
+    """The one-point item ``name`` of ``seat`` (with ``card``, if any), shared."""
+    key = (name, seat, side, card, rule)
+    found = _ONE_POINT.get(key)
+    if found is None:
+        ru, en = LABELS[name]
+        cards = () if card is None else (card,)
+        found = _ONE_POINT[key] = ScoreItem(name, ru, en, 1, cards, seat, side, rule)
+    return found
+
+
 def deal_items(variant: SevenUp, record: DealRecord) -> tuple[ScoreSheet, list[int]]:
     """Every point of a deal (SU3, SU4, SU6) and the Game count per side (or seat).
 
@@ -80,36 +121,44 @@ def deal_items(variant: SevenUp, record: DealRecord) -> tuple[ScoreSheet, list[i
     are the top and bottom trump bits, Game counts are popcounts per counting rank.
     """
     n = variant.players
-    sides = variant.sides
-    # C5: the unit that scores (a side with four in partnership, else the seat itself)
-    unit_of = [0 if s in sides[0] else 1 for s in range(n)] if sides else list(range(n))
-    item_side: list[int | None] = list(unit_of) if sides else [None] * n
+    items, counts, _, _ = deal_parts(n, variant.options["game_tie"] == "eldest", record)
+    return ScoreSheet(tuple(items), n, variant.sides), counts
+
+
+def deal_parts(
+    n: int, tie_eldest: bool, record: DealRecord
+) -> tuple[list[ScoreItem], list[int], list[int], list[int]]:
+    """One pass over a deal of ``n`` players: the items in SU7 order, the Game count per side
+    (or seat), tricks per seat (zeros for a summary record) and points per side (or seat)."""
+    sides, unit_of, item_side = _LAYOUTS[n]
     dealer = record.dealer
     eldest = (dealer + 1) % n
     items: list[ScoreItem] = []
-
-    def add(name: str, seat: int, cards: tuple[Card, ...], rule: str) -> None:
-        ru, en = LABELS[name]
-        items.append(ScoreItem(name, ru, en, 1, cards, seat, item_side[seat], rule))
-
     turnups = record.turnups
     decisions = record.decisions
     void = bool(decisions.get("void"))
     # SU3: a jack turned up scores 1 for the dealer; D-SU1: while running, only the jack whose
     # suit becomes trump (the last turn-up) scores.
-    if turnups[0].rank == Rank.JACK:
-        add("turned_jack", dealer, (turnups[0],), "SU3")
-    if len(turnups) > 1 and not void and turnups[-1].rank == Rank.JACK:
-        add("turned_jack", dealer, (turnups[-1],), "D-SU1")
+    first = turnups[0]
+    if first.rank == Rank.JACK:
+        items.append(_point("turned_jack", dealer, item_side[dealer], first, "SU3"))
+    last = turnups[-1]
+    if len(turnups) > 1 and not void and last.rank == Rank.JACK:
+        items.append(_point("turned_jack", dealer, item_side[dealer], last, "D-SU1"))
     # SU4: the gift goes to eldest's side; D-SU4: with three players, to each opponent.
     if decisions.get("beg") == "give":
-        receivers = [s for s in range(n) if s != dealer] if n == 3 else [eldest]
-        for seat in receivers:
-            add("gift", seat, (), "SU4" if n != 3 else "D-SU4")
+        if n == 3:
+            for seat in range(n):
+                if seat != dealer:
+                    items.append(_point("gift", seat, None, None, "D-SU4"))
+        else:
+            items.append(_point("gift", eldest, item_side[eldest], None, "SU4"))
     counts = [0] * (2 if sides else n)
+    tricks = record.tricks
     if void:
-        return ScoreSheet(tuple(items), n, sides), counts
-    trump = turnups[-1].suit
+        taken = record.tricks_won(n)
+        return items, counts, taken, _points(items, unit_of, len(counts))
+    trump = last.suit
     suit_mask = SUIT_MASKS[trump]
     hands = [0 if h is None else h.mask & suit_mask for h in record.hands]
     trumps = 0
@@ -118,32 +167,61 @@ def deal_items(variant: SevenUp, record: DealRecord) -> tuple[ScoreSheet, list[i
     if trumps:  # SU6: High and Low, the highest and lowest trump dealt (ace high)
         high = 1 << (trumps.bit_length() - 1)
         low = trumps & -trumps
-        add("high", _holder(hands, high), (_card(high),), "SU6")
-        add("low", _holder(hands, low), (_card(low),), "SU6")
-    won = _won_masks(n, record)
-    jack = ALL_CARDS[SUIT_SHIFT * trump + Rank.JACK - 2]
+        seat = _holder(hands, high)
+        items.append(_point("high", seat, item_side[seat], _card(high), "SU6"))
+        seat = _holder(hands, low)
+        items.append(_point("low", seat, item_side[seat], _card(low), "SU6"))
+    won = [0] * n
+    taken = [0] * n
+    if tricks is not None:
+        for trick in tricks:
+            winner = trick.winner
+            assert winner is not None and winner >= 0, "record not replayed"
+            taken[winner] += 1
+            mask = 0
+            for play in trick.plays:
+                mask |= play.card.mask
+            won[winner] |= mask
+    else:
+        for seat, cards in enumerate(decisions.get("won") or ()):
+            won[seat] = CardSet(cards).mask
+    jack_index = SUIT_SHIFT * trump + Rank.JACK - 2
+    jack_bit = 1 << jack_index
     for seat, mask in enumerate(won):
-        if mask & jack.mask:
-            add("jack", seat, (jack,), "SU6")
-    values = [game_count(mask) for mask in won]
+        if mask & jack_bit:  # one seat at most won it
+            items.append(_point("jack", seat, item_side[seat], ALL_CARDS[jack_index], "SU6"))
+            break
+    values = [_game_value(mask) for mask in won]
     for seat, value in enumerate(values):
         counts[unit_of[seat]] += value
     best = max(counts)
-    leaders = [s for s, c in enumerate(counts) if c == best]
-    if len(leaders) == 1:
-        side = leaders[0]
+    if counts.count(best) == 1:
+        side = counts.index(best)
         members = sides[side] if sides else (side,)
         # the member of the side who took more counting points (the first on a tie)
         seat = max(members, key=values.__getitem__)
-        add("game", seat, _counting(won, members), "SU6")
-    elif variant.options["game_tie"] == "eldest":
+        items.append(
+            ScoreItem(*LABELS_GAME, 1, _counting(won, members), seat, item_side[seat], "SU6")
+        )
+    elif tie_eldest:
         # D-SU3 option: the tie goes to the non-dealer; among the tied, the first from eldest
         # clockwise (eldest's side with four, eldest with two; with three, a tied seat only).
-        seat = next(s for s in ((eldest + i) % n for i in range(n)) if unit_of[s] in leaders)
+        seat = next(s for s in ((eldest + i) % n for i in range(n)) if counts[unit_of[s]] == best)
         side = unit_of[seat]
         members = sides[side] if sides else (side,)
-        add("game", seat, _counting(won, members), "D-SU3")
-    return ScoreSheet(tuple(items), n, sides), counts
+        items.append(
+            ScoreItem(*LABELS_GAME, 1, _counting(won, members), seat, item_side[seat], "D-SU3")
+        )
+    return items, counts, taken, _points(items, unit_of, len(counts))
+
+
+def _points(items: list[ScoreItem], unit_of: list[int], units: int) -> list[int]:
+    """``ScoreSheet.by_side()`` of the deal's items (each worth one point, SU6)."""
+    points = [0] * units
+    for it in items:
+        assert it.seat is not None
+        points[unit_of[it.seat]] += 1
+    return points
 
 
 def _card(bit: int) -> Card:

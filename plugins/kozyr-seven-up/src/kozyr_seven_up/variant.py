@@ -28,10 +28,11 @@ from kozyr import (
     RankOrder,
     RecordError,
     RecordReader,
+    ScoreSheet,
     Settlement,
     Variant,
 )
-from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_items, running_after, winner_in_order
+from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_parts, running_after, winner_in_order
 
 HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
@@ -86,6 +87,10 @@ class SevenUp(Variant):
         self.trick_rules = FollowOrTrump(
             ORDER, void_may_discard=bool(self.options["void_may_discard"])
         )
+        # read once for score(), which runs per deal (the options are fixed at construction)
+        self._players = self.players
+        self._sides = self.sides
+        self._game_tie_eldest = self.options["game_tie"] == "eldest"
 
     # --- dealing and decisions (SU2-SU4) -------------------------------------------------------
 
@@ -377,13 +382,15 @@ class SevenUp(Variant):
     # --- scoring (SU6) -------------------------------------------------------------------------
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
-        sheet, counts = deal_items(self, record)
-        n = self.players
+        n = self._players
+        # one pass gives the items, Game counts, tricks and points (deal_parts)
+        items, counts, taken, by_side = deal_parts(n, self._game_tie_eldest, record)
+        sheet = ScoreSheet(tuple(items), n, self._sides)
         if record.tricks is not None:
-            tricks = tuple(record.tricks_won(n))
+            tricks = tuple(taken)
         else:
             tricks = tuple(len(cards) // n for cards in record.decisions.get("won") or [[]] * n)
-        points = tuple(sheet.by_side())
+        points = tuple(by_side)
         void = bool(record.decisions.get("void"))
         trump = record.turnups[-1].suit
         extra = {
