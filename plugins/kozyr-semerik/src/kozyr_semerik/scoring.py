@@ -329,19 +329,38 @@ def deal_parts(record: DealRecord, quads: str, per_trick: bool) -> DealParts:
         assert winner is not None and winner >= 0, "record not replayed"
         taken[winner] += 1
         plays = trick.plays
-        if len(plays) == SEATS:  # fast path: a full trick of four (always, once replayed)
+        if len(plays) == SEATS:  # fast path: four distinct cards (every replayed trick)
             a, b, c, d = plays
-            mask = a.card.mask | b.card.mask | c.card.mask | d.card.mask
+            ca, cb, cc, cd = a.card, b.card, c.card, d.card
+            count = ((ca.mask | cb.mask | cc.mask | cd.mask) & counter_mask).bit_count()
+            side = winner % 2
+            counted[side] += count
+            if count < least:  # SM7: per trick 3+ counters score; cumulative: keep every counter
+                continue
+            # the counters in play order: all four, or all but the one card that is not
+            if count == 4:
+                counters: tuple[Card, ...] = (ca, cb, cc, cd)
+            elif count == 3:
+                if not ca.mask & counter_mask:
+                    counters = (cb, cc, cd)
+                elif not cb.mask & counter_mask:
+                    counters = (ca, cc, cd)
+                elif not cc.mask & counter_mask:
+                    counters = (ca, cb, cd)
+                else:
+                    counters = (ca, cb, cc)
+            else:
+                counters = tuple([card for p in plays if (card := p.card).mask & counter_mask])
         else:
             mask = 0
             for play in plays:
                 mask |= play.card.mask
-        count = (mask & counter_mask).bit_count()
-        side = winner % 2
-        counted[side] += count
-        if count < least:  # SM7: per trick 3+ counters score; cumulative: keep every counter
-            continue
-        counters = tuple([card for p in plays if (card := p.card).mask & counter_mask])
+            count = (mask & counter_mask).bit_count()
+            side = winner % 2
+            counted[side] += count
+            if count < least:
+                continue
+            counters = tuple([card for p in plays if (card := p.card).mask & counter_mask])
         if not per_trick:
             side_counters[side] += counters
         else:  # SM7: 3+ counters give 1 (in play order)

@@ -58,6 +58,7 @@ HAND_SIZE = 10  # SM3
 ORDER = RankOrder(STRENGTH)  # SM2: 3 2 A K Q J 7 6 5 4
 EMPTY_HEARTS = CardSet.parse("6h 5h 4h")  # SM4
 PACKETS = {"4-3-3": (4, 3, 3), "3-3-4": (3, 3, 4)}  # SM3
+NO_PAYMENTS = Settlement(SEATS)  # a single deal pays nothing (SM10); shared immutable value
 
 
 class Semerik(Variant):
@@ -228,7 +229,7 @@ class Semerik(Variant):
             extra["game_won"] = won
         points = (declared[0] + played[0], declared[1] + played[1])  # sheet.by_side()
         # a single deal pays nothing: money changes hands per game (SM10)
-        return DealResult(record, tuple(taken), sheet, points, Settlement(SEATS), extra)
+        return DealResult(record, tuple(taken), sheet, points, NO_PAYMENTS, extra)
 
     # --- the game to 21 and the rubber (SM8-SM11) ----------------------------------------------
 

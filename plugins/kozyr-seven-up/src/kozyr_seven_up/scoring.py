@@ -230,12 +230,28 @@ def _card(bit: int) -> Card:
 
 def _holder(hands: list[int], bit: int) -> int:
     """The seat whose (trump) mask holds ``bit``."""
-    return next(seat for seat, mask in enumerate(hands) if mask & bit)
+    for seat, mask in enumerate(hands):
+        if mask & bit:
+            return seat
+    raise ValueError("no hand holds the card")
+
+
+# The counting cards (T J Q K A) of one suit for each 5-bit pattern of bits 8-12, in card order.
+_COUNTING_OF_SUIT: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(iter_mask(bits << (8 + SUIT_SHIFT * suit))) for bits in range(32))
+    for suit in range(4)
+)
 
 
 def _counting(won: list[int], members: tuple[int, ...]) -> tuple[Card, ...]:
-    """The counting cards the members of a side won, member by member in card order."""
-    return tuple(card for s in members for card in iter_mask(won[s] & COUNT_MASK))
+    """The counting cards the members of a side won, member by member in card order (suit by
+    suit from the table above: the same order as ``iter_mask(won[s] & COUNT_MASK)``)."""
+    c, d, h, s = _COUNTING_OF_SUIT
+    cards: tuple[Card, ...] = ()
+    for seat in members:
+        m = won[seat]
+        cards += c[m >> 8 & 31] + d[m >> 21 & 31] + h[m >> 34 & 31] + s[m >> 47 & 31]
+    return cards
 
 
 def _unit(variant: SevenUp, it: ScoreItem) -> int:

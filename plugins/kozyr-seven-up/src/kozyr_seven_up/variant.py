@@ -91,6 +91,7 @@ class SevenUp(Variant):
         self._players = self.players
         self._sides = self.sides
         self._game_tie_eldest = self.options["game_tie"] == "eldest"
+        self._no_payments = Settlement(self._players)  # a deal pays nothing (an immutable value)
 
     # --- dealing and decisions (SU2-SU4) -------------------------------------------------------
 
@@ -398,7 +399,7 @@ class SevenUp(Variant):
             "game_points": counts,
             "void": void,
         }
-        return DealResult(record, tricks, sheet, points, Settlement(n), extra)
+        return DealResult(record, tricks, sheet, points, self._no_payments, extra)
 
     # --- the game to 7 (SU7) -------------------------------------------------------------------
 
