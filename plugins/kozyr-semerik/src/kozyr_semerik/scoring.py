@@ -186,6 +186,9 @@ def declaration_items(
     return _mask_items(mask, quads, seat)
 
 
+_TWOS = rank_mask((Rank.TWO,))  # bit 0 of each suit
+
+
 def _mask_items(mask: int, quads: str, seat: int | None) -> list[ScoreItem]:
     """:func:`declaration_items` of a card mask already checked against the pack."""
     s0, s1, s2, s3 = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
@@ -313,6 +316,13 @@ def deal_parts(record: DealRecord, quads: str, per_trick: bool) -> DealParts:
             mask = hand.mask
             if mask & _NOT_IN_PACK:
                 check_pack(hand)
+            # fast path: skip a hand with no баба (3, 2 and A of a suit: bits 1, 0 and 12 of the
+            # suit) and no rank in three suits (the test of _mask_items, on the whole mask)
+            s0, s1, s2, s3 = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
+            if not mask & (mask >> 1) & (mask >> 12) & _TWOS and not (
+                (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+            ):
+                continue
             found = _mask_items(mask, quads, seat)
             if found:
                 items += found

@@ -178,10 +178,13 @@ def deal_parts(
             winner = trick.winner
             assert winner is not None and winner >= 0, "record not replayed"
             taken[winner] += 1
-            mask = 0
-            for play in trick.plays:
-                mask |= play.card.mask
-            won[winner] |= mask
+            plays = trick.plays
+            if len(plays) == 4:  # fast path: the four-handed game, unrolled
+                a, b, c, d = plays
+                won[winner] |= a.card.mask | b.card.mask | c.card.mask | d.card.mask
+            else:
+                for play in plays:
+                    won[winner] |= play.card.mask
     else:
         for seat, cards in enumerate(decisions.get("won") or ()):
             won[seat] = CardSet(cards).mask
