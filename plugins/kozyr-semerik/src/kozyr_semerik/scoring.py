@@ -240,9 +240,9 @@ def _counter_labels(number: int, count: int) -> tuple[str, str]:
 # numbers and counts, the seats in declaration order from each eldest (SM8), and the
 # nine-tricks and all-tricks items, which depend only on seat (or side) and tricks taken, built
 # once and shared (ScoreItems are immutable values).
-_LABELS: dict[tuple[int, int], tuple[str, str]] = {
-    (number, count): _counter_labels(number, count) for number in range(1, 11) for count in (3, 4)
-}
+_LABELS: tuple[tuple[tuple[str, str], ...], ...] = tuple(
+    tuple(_counter_labels(number, count) for count in range(5)) for number in range(11)
+)  # [trick number from 1][counters]
 _FROM_ELDEST: tuple[tuple[int, ...], ...] = tuple(
     tuple((eldest + k) % SEATS for k in range(SEATS)) for eldest in range(SEATS)
 )
@@ -375,7 +375,10 @@ def deal_parts(record: DealRecord, quads: str, per_trick: bool) -> DealParts:
             side_counters[side] += counters
         else:  # SM7: 3+ counters give 1 (in play order)
             number = trick.number + 1
-            ru, en = _LABELS.get((number, count)) or _counter_labels(number, count)
+            if number <= 10 and count <= 4:
+                ru, en = _LABELS[number][count]
+            else:
+                ru, en = _counter_labels(number, count)
             items.append(ScoreItem("counters", ru, en, 1, counters, winner, side, "SM7"))
             played[side] += 1
     if not per_trick:  # SM7 option: a side's counters // 3, eldest's side first
