@@ -1,0 +1,374 @@
+"""§1 the classic form of Семь листов (Komov 1779, SL-C*): :class:`SemListov` adds free play with
+dead trumps, run-aways and the money settlement by trick differences; :class:`PyatListov` is the
+same with five cards each (SL-C17).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from kozyr import (
+    Action,
+    BotFactory,
+    Card,
+    Deal,
+    DealRecord,
+    DealResult,
+    Deck,
+    OptionError,
+    OptionSpec,
+    PartyRecord,
+    PartyResult,
+    Payment,
+    RecordError,
+    Settlement,
+    StandardTrickRules,
+    Variant,
+)
+from kozyr_sem_listov.family import ORDER, SemListovFamily, _players_option
+from kozyr_sem_listov.rules import classic_trick_rules
+from kozyr_sem_listov.scoring import (
+    HeldPenalty,
+    difference_payments,
+    highest_trump_holder,
+    runaway_payments,
+)
+
+RUNAWAY = "runaway"
+
+
+# --- §1 the classic form -----------------------------------------------------------------------
+
+
+class SemListov(SemListovFamily):
+    """Семь листов, Komov 1779 (RULES §1): free play with dead trumps, tricks × n settled by
+    differences, optional run-aways, honours first, five-handed trump leads and the ace cut."""
+
+    name = "sem-listov"
+    aliases: ClassVar[tuple[str, ...]] = ("семь-листов",)
+    title = "Sem listov (Seven leaves), classic form of 1779"
+    title_ru = "Семь листов (Комов, 1779)"
+    rules_ref = "RULES.md §1 (SL-C1-SL-C17)"
+    player_counts = (2, 3, 4, 5, 6, 7)
+    record_fields = ("exchange", "runaways", "trick_winners")
+    deal_rule = "SL-C5"
+    pack_rule = "SL-C2"
+    options_spec: ClassVar[tuple[OptionSpec, ...]] = (
+        _players_option(range(2, 8), "SL-C1"),
+        OptionSpec(
+            "deck_size",
+            int,
+            0,
+            "SL-C2",
+            "cards in the pack: 0 = by players (24 for 2-3, 36 for 4-5, 52 for 6-7); 28 for 2-3",
+            choices=(0, 24, 28, 36, 52),
+        ),
+        OptionSpec(
+            "hand_size", int, 7, "SL-C17", "cards per hand (Пять листов: 5)", minimum=5, maximum=10
+        ),
+        OptionSpec(
+            "packets",
+            str,
+            "auto",
+            "SL-C5",
+            "packets of the deal, e.g. 2-2-3 (auto: 2-2-3 for seven cards)",
+        ),
+        OptionSpec(
+            "honours_first",
+            bool,
+            False,
+            "SL-C12",
+            "the trump ace and king must be played to a trump lead",
+        ),
+        OptionSpec(
+            "five_trump_leads",
+            bool,
+            False,
+            "SL-C13",
+            "five players: the first two leads are trumps (охлупью)",
+        ),
+        OptionSpec(
+            "runaways",
+            bool,
+            False,
+            "SL-C16",
+            "сбеги: a player may throw in his hand before the first lead",
+        ),
+        OptionSpec(
+            "runaway_rate", int, 2, "SL-C16", "a run-away pays rate × players", choices=(2, 3)
+        ),
+        OptionSpec(
+            "runaway_split",
+            str,
+            "equal",
+            "SL-C16",
+            "run-away penalties with several winners: shared equally, or held to the next deal",
+            choices=("equal", "next_deal"),
+        ),
+        OptionSpec(
+            "ace_cut", bool, False, "SL-C4", "an ace cut goes to the cutter with a packet (D-SL1)"
+        ),
+        OptionSpec(
+            "deals",
+            int,
+            0,
+            "SL-C15",
+            "deals in a party (0 = as many as players)",
+            minimum=0,
+            maximum=1000,
+        ),
+    )
+
+    def make_trick_rules(self) -> StandardTrickRules:
+        return classic_trick_rules(
+            ORDER,
+            honours_first=bool(self.options["honours_first"]),
+            trump_leads=2 if self.options["five_trump_leads"] else 0,
+        )
+
+    @property
+    def deck_size(self) -> int:
+        """SL-C2: 24 (or 28) for 2-3 players, 36 for 4-5, 52 for 6-7."""
+        chosen = int(self.options["deck_size"])
+        if chosen:
+            return chosen
+        return 24 if self.players <= 3 else 36 if self.players <= 5 else 52
+
+    @property
+    def exchange_timing(self) -> str | None:
+        return "after_first_trick"  # SL-C6
+
+    @property
+    def multiplier(self) -> int:
+        """SL-C14: n, the number of players dealt in (run-aways were dealt in too)."""
+        return self.players
+
+    @property
+    def agreed_deals(self) -> int:
+        """SL-C15: deals in a party (default: one per player)."""
+        return int(self.options["deals"]) or self.players
+
+    def check_options(self) -> None:
+        by_players = 24 if self.players <= 3 else 36 if self.players <= 5 else 52
+        allowed = (24, 28) if self.players <= 3 else (by_players,)
+        chosen = int(self.options["deck_size"])
+        if chosen and chosen not in allowed:
+            raise OptionError(
+                f"{self.name}: a {chosen}-card pack is not used by {self.players} players; "
+                f"allowed: {', '.join(map(str, allowed))} (SL-C2)"
+            )
+        super().check_options()
+        if self.options["honours_first"] and not self.turns_trump:
+            raise OptionError(f"{self.name}: honours_first needs a trump suit to check (SL-C12)")
+        if self.options["five_trump_leads"] and self.players != 5:
+            raise OptionError(
+                f"{self.name}: five_trump_leads is a five-handed rule; this table has "
+                f"{self.players} players (SL-C13)"
+            )
+        if not self.options["runaways"]:
+            for key, default in (("runaway_rate", 2), ("runaway_split", "equal")):
+                if self.options[key] != default:
+                    raise OptionError(f"{self.name}: option {key} needs runaways on (SL-C16)")
+
+    # --- dealing (SL-C4, SL-C5) ----------------------------------------------------------------
+
+    def deal_order(self, deal: Deal) -> list[int]:
+        """SL-C5: from the cutter (the dealer's right), then clockwise."""
+        return self.order_from(deal, (deal.dealer - 1) % deal.n)
+
+    def cut_deck(self, deal: Deal, deck: Deck, order: Sequence[int]) -> dict[int, list[Card]]:
+        """SL-C4 (C7): the dealer's right cuts; with ``ace_cut`` an ace at the bottom of the
+        lifted packet goes to him with a packet's worth more (D-SL1), and the rest of the lifted
+        packet goes back on top."""
+        at = deal.rng.randint(1, len(deck) - 1)
+        lifted, rest = deck.cards[:at], deck.cards[at:]
+        deal.cut = lifted[-1]
+        if self.options["ace_cut"] and lifted[-1].rank == 14:
+            count = min(1 + self.packets[0], len(lifted), self.hand_size)
+            taken = lifted[len(lifted) - count :][::-1]
+            deck.cards = lifted[: len(lifted) - count] + rest
+            return {order[0]: taken}
+        deck.cards = rest + lifted
+        return {}
+
+    def after_deal(self, deal: Deal) -> None:
+        if self.options["runaways"]:
+            deal.phase = RUNAWAY  # SL-C16: after the deal, before the first lead
+            deal.to_act = self._runaway_order(deal)[0]
+            deal.decisions["runaways"] = []
+            return
+        self.open_play(deal)
+
+    def _runaway_order(self, deal: Deal) -> list[int]:
+        """Everyone but the dealer, from eldest clockwise (the dealer may not run away)."""
+        return [s for s in self.order_from(deal, deal.next_seat(deal.dealer)) if s != deal.dealer]
+
+    def decision_actions(self, deal: Deal) -> list[Action]:
+        if deal.phase == RUNAWAY:
+            return [Action("stay", deal.to_act), Action("run_away", deal.to_act)]
+        return super().decision_actions(deal)
+
+    def apply_decision(self, deal: Deal, action: Action) -> None:
+        if deal.phase != RUNAWAY:
+            super().apply_decision(deal, action)
+            return
+        if action.kind == "run_away":
+            deal.decisions["runaways"].append(action.seat)
+        order = self._runaway_order(deal)
+        position = order.index(action.seat)
+        if position + 1 < len(order):
+            deal.to_act = order[position + 1]
+            return
+        runaways = set(deal.decisions["runaways"])
+        stayers = [s for s in deal.seats if s not in runaways]
+        deal.set_playing(stayers)
+        if len(stayers) == 1:  # D-SL4: the dealer alone wins without play
+            for seat in deal.seats:
+                deal.initial[seat] = deal.hands[seat]
+            deal.finish()
+            return
+        self.open_play(deal)
+
+    def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:
+        if deal.phase == RUNAWAY:
+            runaways = record.decisions.get("runaways") or ()
+            kind = "run_away" if deal.to_act in runaways else "stay"
+            return "$.runaways", Action(kind, deal.to_act)
+        return super().recorded_decision(deal, record)
+
+    # --- records -------------------------------------------------------------------------------
+
+    def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        super().check_record(record, context)
+        runaways = list(record.decisions.get("runaways") or ())
+        if runaways and not self.options["runaways"]:
+            raise RecordError(
+                "$.runaways", "run-aways (сбеги) are off; set option runaways (SL-C16)"
+            )
+        for i, seat in enumerate(runaways):
+            if seat == record.dealer:
+                raise RecordError(
+                    f"$.runaways[{i}]", f"seat {seat} is the dealer, who may not run away (SL-C16)"
+                )
+        stayers = [s for s in range(self.players) if s not in runaways]
+        no_play = len(stayers) == 1
+        if no_play and record.decisions.get("exchange") is not None:
+            raise RecordError(
+                "$.exchange", "nobody played, so there was no exchange (SL-C6, D-SL4)"
+            )
+        winners = record.decisions.get("trick_winners")
+        if record.tricks is None and winners is not None:
+            expected = 0 if no_play else self.hand_size
+            if len(winners) != expected:
+                raise RecordError(
+                    "$.trick_winners",
+                    f"{len(winners)} trick winners listed; this deal has {expected} tricks",
+                )
+            self._check_summary_seats(record, stayers)
+
+    # --- scoring (SL-C14, SL-C16, D-SL3, D-SL4) ------------------------------------------------
+
+    def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
+        n = self.players
+        multiplier = self.multiplier
+        winners_seq = self.trick_winners(record)
+        tricks = [0] * n
+        for w in winners_seq:
+            tricks[w] += 1
+        runaways = sorted(record.decisions.get("runaways") or ())
+        stayers = [s for s in range(n) if s not in runaways]
+        winners, payments = difference_payments(tricks, stayers, multiplier)
+        penalty = int(self.options["runaway_rate"]) * n
+        more, held = runaway_payments(
+            runaways, winners, penalty, str(self.options["runaway_split"])
+        )
+        payments += more
+        taken: list[dict[str, Any]] = []
+        trump = record.turnups[0]
+        for entry in [HeldPenalty.from_json(e) for e in context.get("pot", ())]:
+            taker = highest_trump_holder(record.hands, trump, entry.winners, ORDER.strength)
+            if taker is None:
+                held.append(entry)  # none of them holds a trump: held over again
+            else:
+                payments.append(Payment(entry.payer, taker, Fraction(entry.amount), "SL-C16"))
+                taken.append({**entry.to_json(), "taker": taker})
+        sheet = self.tricks_items(tricks, stayers, multiplier, "SL-C14")
+        extra = {
+            "trump": str(trump.suit),
+            "winners": winners,
+            "runaways": runaways,
+            "exchange": record.decisions.get("exchange"),
+            "held_over": [h.to_json() for h in held],
+            "pot_taken": taken,
+        }
+        points = tuple([t * multiplier for t in tricks])
+        return DealResult(
+            record, tuple(tricks), sheet, points, Settlement.from_payments(n, payments), extra
+        )
+
+    # --- parties (SL-C15) ----------------------------------------------------------------------
+
+    def party_context(
+        self, party: PartyRecord, results: Sequence[DealResult]
+    ) -> Mapping[str, Any] | None:
+        if len(results) >= self.agreed_deals:
+            return None
+        pot = list(results[-1].extra["held_over"]) if results else []
+        return {"deal_index": len(results), "pot": pot}
+
+    def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
+        n = self.players
+        contexts = [{"deal_index": i} for i in range(len(results))]
+        self.check_dealer_rotation(results, contexts)
+        net = [Fraction(0)] * n
+        running: list[tuple[Fraction, ...]] = []
+        for result in results:
+            net = [a + b for a, b in zip(net, result.settlement.net(), strict=True)]
+            running.append(tuple(net))
+        ledgers = [r.settlement for r in results]
+        complete = len(results) == self.agreed_deals
+        leftover = (
+            [HeldPenalty.from_json(e) for e in results[-1].extra["held_over"]] if results else []
+        )
+        if leftover and complete:
+            # kozyr: a penalty still held when the party ends is shared equally (RULES is silent).
+            end: list[Payment] = []
+            for entry in leftover:
+                share = Fraction(entry.amount, len(entry.winners))
+                end.extend(Payment(entry.payer, w, share, "SL-C16") for w in entry.winners)
+            ledgers.append(Settlement.from_payments(n, end))
+        settlement = Settlement.combine(n, ledgers)
+        final = settlement.net()
+        best, worst = max(final), min(final)
+        top = [s for s in range(n) if final[s] == best]
+        bottom = [s for s in range(n) if final[s] == worst]
+        winner: Any = None if best == worst else (top[0] if len(top) == 1 else top)
+        loser: Any = None if best == worst else (bottom[0] if len(bottom) == 1 else bottom)
+        extra = {
+            "deals_agreed": self.agreed_deals,
+            "complete": complete,
+            "tricks": [sum(r.tricks[s] for r in results) for s in range(n)],
+        }
+        return PartyResult(tuple(results), tuple(running), winner, loser, settlement, extra)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from kozyr_sem_listov.bots import ClassicBot
+
+        return {**Variant.bots(self), "heuristic": ClassicBot}
+
+
+class PyatListov(SemListov):
+    """Пять листов (SL-C17): the classic form with five cards each."""
+
+    name = "pyat-listov"
+    aliases: ClassVar[tuple[str, ...]] = ("пять-листов",)
+    title = "Pyat listov (Five leaves)"
+    title_ru = "Пять листов"
+    options_spec = tuple(
+        OptionSpec(s.name, s.type, 5, s.rule, s.doc, s.choices, s.minimum, s.maximum)
+        if s.name == "hand_size"
+        else s
+        for s in SemListov.options_spec
+    )

@@ -1,0 +1,398 @@
+"""What the four forms of Семь листов share (RULES.md §1-§4): dealing in packets with a turned
+trump, the dealer's exchange of the turned card (SL-C6, PN2, D-PN1), records in full or as a
+summary of trick winners, and the replay of decisions; plus the shared helpers (packets, options).
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from kozyr import (
+    ALL_CARDS,
+    Action,
+    BotFactory,
+    Card,
+    CardSet,
+    Deal,
+    DealRecord,
+    DealResult,
+    Deck,
+    OptionError,
+    OptionSpec,
+    RankOrder,
+    RecordError,
+    RecordReader,
+    ScoreSheet,
+    StandardTrickRules,
+    Variant,
+)
+from kozyr.deck import PACKS
+from kozyr_sem_listov.scoring import tricks_item
+
+ORDER = RankOrder.ace_high()
+
+#: kozyr's packets for hand sizes other than 7 (the sources give 2-2-3 for seven cards only).
+AUTO_PACKETS: dict[int, tuple[int, ...]] = {
+    5: (2, 3),
+    6: (3, 3),
+    7: (2, 2, 3),
+    8: (2, 3, 3),
+    9: (3, 3, 3),
+    10: (2, 2, 3, 3),
+}
+
+EXCHANGE = "exchange"
+# The exchange decisions (SL-C6, PN2) per seat: keep, and exchange by card index; built once and
+# reused (actions are immutable values).
+_KEEP = tuple(Action("keep", seat) for seat in range(7))
+_EXCHANGES = tuple(tuple(Action(EXCHANGE, seat, card) for card in ALL_CARDS) for seat in range(7))
+#: Deals set up from a record (they take decisions and the cut card from it, never from chance).
+_REPLAYS: weakref.WeakSet[Deal] = weakref.WeakSet()
+
+
+def parse_packets(text: str, hand_size: int, rule: str) -> tuple[int, ...]:
+    """Packet sizes written ``2-2-3``; they must add up to the hand size.
+
+    >>> parse_packets("2-2-3", 7, "SL-C5")
+    (2, 2, 3)
+    >>> parse_packets("auto", 5, "SL-C5")
+    (2, 3)
+    """
+    if text == "auto":
+        return AUTO_PACKETS[hand_size]
+    if not re.fullmatch(r"[1-9](-[1-9])*", text):
+        raise OptionError(
+            f"option packets: {text!r} is not a list of packet sizes such as 2-2-3 ({rule})"
+        )
+    sizes = tuple(int(x) for x in text.split("-"))
+    if sum(sizes) != hand_size:
+        raise OptionError(
+            f"option packets: {text} deals {sum(sizes)} cards, but a hand has {hand_size} ({rule})"
+        )
+    return sizes
+
+
+def _players_option(counts: Sequence[int], rule: str) -> OptionSpec:
+    return OptionSpec("players", int, 4, rule, "players at the table", choices=tuple(counts))
+
+
+class SemListovFamily(Variant):
+    """What the four forms share: dealing, the turned trump, the exchange, records, replay."""
+
+    turnup_key: ClassVar[str] = "turnup"
+    #: Whether a card is turned after the deal (False: the dealer's last card shows trump, NN2).
+    turns_trump: ClassVar[bool] = True
+    #: RULES id of the deal, the exchange and the play rule (for messages and items).
+    deal_rule: ClassVar[str] = "SL-C5"
+    exchange_rule: ClassVar[str] = "SL-C6"
+    record_fields: ClassVar[tuple[str, ...]] = ("exchange", "trick_winners")
+
+    trick_rules: StandardTrickRules
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.trick_rules = self.make_trick_rules()
+
+    # --- configuration -------------------------------------------------------------------------
+
+    def make_trick_rules(self) -> StandardTrickRules:
+        """The play rule of the form (hook)."""
+        raise NotImplementedError
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in each hand (SL-C5, SL-C17; seven in the race forms)."""
+        return int(self.options.get("hand_size", 7))
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the pack (SL-C2; 36 in the race forms)."""
+        return 36
+
+    @property
+    def packets(self) -> tuple[int, ...]:
+        """Packet sizes of the deal (SL-C5, PN1; one at a time in на носки, D-NN1)."""
+        return parse_packets(
+            str(self.options.get("packets", "2-2-3")), self.hand_size, self.deal_rule
+        )
+
+    @property
+    def exchange_timing(self) -> str | None:
+        """When the dealer may take the turned card: ``after_first_trick`` (SL-C6, D-PN1),
+        ``before_play``, or None (no exchange, NN2)."""
+        return str(self.options.get("exchange_timing", "after_first_trick"))
+
+    def pack(self) -> CardSet:
+        """The cards of the pack in use."""
+        return CardSet.deck(PACKS[self.deck_size])
+
+    def check_options(self) -> None:
+        super().check_options()
+        need = self.players * self.hand_size + (1 if self.turns_trump else 0)
+        if need > self.deck_size:
+            raise OptionError(
+                f"{self.name}: {self.players} players × {self.hand_size} cards"
+                f"{' + the turned card' if self.turns_trump else ''} = {need} cards, but the pack "
+                f"has {self.deck_size} (SL-C17)"
+            )
+        _ = self.packets  # raises OptionError for bad packets
+
+    # --- dealing -------------------------------------------------------------------------------
+
+    def order_from(self, deal: Deal, first: int) -> list[int]:
+        """The seats dealt in, clockwise from ``first``."""
+        return sorted(deal.seats, key=lambda s: (s - first) % deal.n)
+
+    def deal_order(self, deal: Deal) -> list[int]:
+        """Who receives cards first: eldest, then clockwise (PN1; the classic form overrides)."""
+        return self.order_from(deal, deal.next_seat(deal.dealer))
+
+    def cut_deck(self, deal: Deal, deck: Deck, order: Sequence[int]) -> dict[int, list[Card]]:
+        """Cut before dealing; return cards already given to seats by the cut (hook)."""
+        return {}
+
+    def start(self, deal: Deal) -> None:
+        deck = Deck.of_size(self.deck_size)
+        deck.shuffle(deal.rng)
+        order = self.deal_order(deal)
+        given = self.cut_deck(deal, deck, order)
+        hands: dict[int, list[Card]] = {s: list(given.get(s, ())) for s in order}
+        last: Card | None = None
+        hand_size = self.hand_size
+        for size in self.packets:
+            for seat in order:
+                count = min(size, hand_size - len(hands[seat]))  # D-SL1: the cutter is full
+                if count > 0:
+                    cards = deck.draw(count)
+                    hands[seat].extend(cards)
+                    last = cards[-1]
+        for seat, cards in hands.items():
+            deal.hands[seat] = CardSet(cards).mask
+        if self.turns_trump:
+            turnup = deck.draw(1)[0]  # SL-C5, PN1: the next card is turned for trump
+        else:
+            assert last is not None
+            turnup = last  # NN2: the last card dealt is the dealer's and shows trump
+        deal.turnups = [turnup]
+        deal.trump = turnup.suit
+        deal.stock = deck.cards
+        self.after_deal(deal)
+
+    def after_deal(self, deal: Deal) -> None:
+        """Enter the first phase after the deal (also used to set up a replay)."""
+        self.open_play(deal)
+
+    def open_play(self, deal: Deal) -> None:
+        """Eldest still in leads (SL-C8); with ``before_play`` the exchange comes first (D-PN1)."""
+        leader = deal.next_seat(deal.dealer, among=deal.playing)
+        deal.begin_play(leader)
+        if self.exchange_timing == "before_play":
+            deal.phase = EXCHANGE
+            deal.to_act = deal.dealer
+
+    def after_trick(self, deal: Deal, trick: Any) -> None:
+        if self.ends_early(deal):
+            deal.finish()
+            return
+        if deal.hands[trick.winner] == 0:
+            deal.finish()
+            return
+        if (
+            self.exchange_timing == "after_first_trick"
+            and trick.number == 0
+            and EXCHANGE not in deal.decisions
+            and deal.dealer in deal.playing
+        ):
+            deal.phase = EXCHANGE  # SL-C6: the exchange opens once the first trick is played
+            deal.to_act = deal.dealer
+            return
+        deal.new_trick(trick.winner)
+
+    def ends_early(self, deal: Deal) -> bool:
+        """Whether the deal stops after this trick (D-PN2 in the race forms)."""
+        return False
+
+    # --- decisions -----------------------------------------------------------------------------
+
+    def decision_actions(self, deal: Deal) -> list[Action]:
+        seat = deal.to_act
+        if deal.phase == EXCHANGE:
+            exchanges = _EXCHANGES[seat]
+            return [_KEEP[seat]] + [exchanges[c.index] for c in deal.hand(seat)]
+        raise AssertionError(f"{self.name}: no phase {deal.phase!r}")
+
+    def apply_decision(self, deal: Deal, action: Action) -> None:
+        if deal.phase == EXCHANGE:
+            if action.kind == "exchange":
+                assert action.card is not None
+                # SL-C6 / PN2: the discard is out of play; the turned card joins the hand.
+                deal.hands[action.seat] ^= action.card.mask | deal.turnups[0].mask
+                deal.decisions["exchange"] = action.card
+            else:
+                deal.decisions["exchange"] = None
+            leader = deal.trick.leader if deal.trick is not None else deal.tricks[-1].winner
+            assert leader is not None
+            deal.new_trick(leader)
+            return
+        raise AssertionError(f"{self.name}: no phase {deal.phase!r}")
+
+    # --- records -------------------------------------------------------------------------------
+
+    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
+        fields: dict[str, Any] = {}
+        if "exchange" in self.record_fields and reader.has("exchange"):
+            fields["exchange"] = reader.card(reader.get("exchange"), reader.at("exchange"))
+        if "runaways" in self.record_fields and reader.has("runaways"):
+            fields["runaways"] = reader.seats(reader.get("runaways"), reader.at("runaways"))
+        if reader.has("trick_winners"):
+            raw = reader.get("trick_winners")
+            where = reader.at("trick_winners")
+            if not isinstance(raw, list):
+                raise reader.error(
+                    where, "expected a list of seats, the winner of each trick in order"
+                )
+            fields["trick_winners"] = [reader.seat(v, f"{where}[{i}]") for i, v in enumerate(raw)]
+        return fields
+
+    def write_fields(self, record: DealRecord) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        d = record.decisions
+        if d.get("exchange") is not None:
+            data["exchange"] = str(d["exchange"])
+        if d.get("runaways"):
+            data["runaways"] = list(d["runaways"])
+        if d.get("trick_winners") is not None:
+            data["trick_winners"] = list(d["trick_winners"])
+        return data
+
+    def setup_replay(self, deal: Deal, record: DealRecord) -> None:
+        _REPLAYS.add(deal)
+        deal.trump = record.turnups[0].suit
+        deal.decisions = {}
+        self.after_deal(deal)
+
+    def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:
+        if deal.phase == EXCHANGE:
+            card = record.decisions.get("exchange")
+            if card is None:
+                return "$.exchange", Action("keep", deal.dealer)
+            return "$.exchange", Action("exchange", deal.dealer, card)
+        return super().recorded_decision(deal, record)
+
+    def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        left = set(context.get("left", ()))
+        pack = self.pack()
+        for seat, hand in enumerate(record.hands):
+            where = f"$.hands[{seat}]"
+            if hand is None:
+                if seat not in left:
+                    raise RecordError(
+                        where, f"seat {seat} has no hand; only a seat that left the race is null"
+                    )
+                continue
+            if len(hand) != self.hand_size:
+                raise RecordError(
+                    where,
+                    f"seat {seat} holds {len(hand)} cards; a hand has {self.hand_size} "
+                    f"({self.deal_rule})",
+                )
+            outside = hand - pack
+            if outside:
+                raise RecordError(
+                    where,
+                    f"{' '.join(map(str, outside))} not in the {self.deck_size}-card pack "
+                    f"({self.pack_rule})",
+                )
+        seats = [s for s, h in enumerate(record.hands) if h is not None]
+        if len(seats) < 2:
+            raise RecordError("$.hands", "a deal needs at least two players dealt in")
+        if record.dealer not in seats:
+            raise RecordError(
+                "$.dealer", f"seat {record.dealer} is not dealt in, so it cannot deal"
+            )
+        self._check_turnup(record)
+        if record.tricks is not None and record.decisions.get("trick_winners") is not None:
+            raise RecordError(
+                "$.trick_winners", "give either the tricks or the trick winners, not both"
+            )
+        if record.tricks is None and record.decisions.get("trick_winners") is None:
+            raise RecordError(
+                "$", "give the tricks, or for a summary the winner of each trick (trick_winners)"
+            )
+        exchange = record.decisions.get("exchange")
+        if exchange is not None:
+            if self.exchange_timing is None:
+                raise RecordError("$.exchange", f"{self.name} has no exchange of the turned card")
+            hand = record.hands[record.dealer]
+            if record.tricks is None and hand is not None and exchange not in hand:
+                raise RecordError(
+                    "$.exchange", f"{exchange} is not in the dealer's (seat {record.dealer}) hand"
+                )
+
+    pack_rule: ClassVar[str] = "PN1"
+
+    def _check_turnup(self, record: DealRecord) -> None:
+        if len(record.turnups) != 1:
+            raise RecordError("$.turnup", f"give the one card that shows trump ({self.deal_rule})")
+        turnup = record.turnups[0]
+        if turnup not in self.pack():
+            raise RecordError(
+                "$.turnup", f"{turnup} is not in the {self.deck_size}-card pack ({self.pack_rule})"
+            )
+        owner = next((s for s, h in enumerate(record.hands) if h is not None and turnup in h), None)
+        if self.turns_trump and owner is not None:
+            raise RecordError(
+                "$.turnup",
+                f"{turnup} is also in seat {owner}'s hand; the turned card belongs to nobody "
+                f"({self.deal_rule})",
+            )
+        if not self.turns_trump and owner != record.dealer:
+            raise RecordError(
+                "$.turnup",
+                f"{turnup} must be in the dealer's (seat {record.dealer}) hand: his last card "
+                "shows trump (NN2)",
+            )
+
+    def trick_winners(self, record: DealRecord) -> list[int]:
+        """The winner of each trick in order, from the tricks or the summary."""
+        if record.tricks is not None:
+            winners = [t.winner for t in record.tricks]
+            seats = [w for w in winners if w is not None]
+            assert len(seats) == len(winners) and min(seats, default=0) >= 0, "record not replayed"
+            return seats
+        return list(record.decisions.get("trick_winners") or ())
+
+    def _check_summary_seats(self, record: DealRecord, playing: Sequence[int]) -> None:
+        for i, seat in enumerate(record.decisions.get("trick_winners") or ()):
+            if seat not in playing:
+                raise RecordError(
+                    f"$.trick_winners[{i}]", f"seat {seat} plays no card in this deal"
+                )
+
+    def tricks_items(
+        self, tricks: Sequence[int], seats: Sequence[int], multiplier: int, rule: str
+    ) -> ScoreSheet:
+        """One ``tricks`` item per seat in play: tricks × ``multiplier`` points."""
+        items = tuple([tricks_item(tricks[s] * multiplier, s, rule) for s in seats])
+        return ScoreSheet(items, self.players)
+
+    def check_dealer_rotation(
+        self, results: Sequence[DealResult], contexts: Sequence[Mapping[str, Any]]
+    ) -> None:
+        """Each deal of a party is dealt by the next seat clockwise still in (SL-C3, PN4)."""
+        for i in range(1, len(results)):
+            expected = self.next_dealer(results[i - 1].record.dealer, contexts[i])
+            if results[i].record.dealer != expected:
+                raise RecordError(
+                    f"$.deals[{i}].dealer",
+                    f"the deal passes clockwise: seat {expected} deals this deal, not seat "
+                    f"{results[i].record.dealer}",
+                )
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from kozyr_sem_listov.bots import HeuristicBot
+
+        return {**super().bots(), "heuristic": HeuristicBot}

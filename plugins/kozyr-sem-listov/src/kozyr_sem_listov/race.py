@@ -1,0 +1,364 @@
+"""§2-§4 the race forms of Семь листов: :class:`RaceForm` adds the race to seven and the punishment
+by the cut card; its three subclasses differ only where the sources do: the play rule (PN3,
+SL19-2, NN3), the trump (turned card or the dealer's last card, NN2) and the punishment (PN5,
+SL19-4, NN5). :class:`PoNoskam` (PN*), :class:`SemListov1884` (SL19-*), :class:`NaNoski` (NN*).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from kozyr import (
+    BotFactory,
+    Card,
+    Deal,
+    DealRecord,
+    DealResult,
+    Deck,
+    FollowElseAny,
+    FollowElseMustTrump,
+    OptionSpec,
+    PartyRecord,
+    PartyResult,
+    Payment,
+    RecordError,
+    RecordReader,
+    Settlement,
+    StandardTrickRules,
+    Variant,
+)
+from kozyr_sem_listov.family import _REPLAYS, ORDER, SemListovFamily, _players_option
+from kozyr_sem_listov.scoring import (
+    RACE_TARGET,
+    Punishment,
+    nose_hits,
+    race_progress,
+    value_1884,
+)
+
+# --- §2-§4 the race forms ----------------------------------------------------------------------
+
+
+class RaceForm(SemListovFamily):
+    """The race to seven tricks (PN4, SL19-3, NN4, D-PN2) and the loser's punishment by the cut
+    card; subclasses set the play rule, the trump and the punishment."""
+
+    player_counts = (2, 3, 4, 5)
+    party_fields: ClassVar[tuple[str, ...]] = ("extra_hits",)
+    race_rule: ClassVar[str] = "PN4"
+    punishment_rule: ClassVar[str] = "PN5"
+
+    # --- the race (D-PN2) ----------------------------------------------------------------------
+
+    def _before(self, context: Mapping[str, Any]) -> list[int]:
+        totals = context.get("totals")
+        return [int(t) for t in totals] if totals is not None else [0] * self.players
+
+    def ends_early(self, deal: Deal) -> bool:
+        """D-PN2: after every trick, stop when only one seat dealt in is still below seven."""
+        before = self._before(deal.context)
+        won = deal.tricks_won()
+        remaining = [s for s in deal.seats if before[s] + won[s] < RACE_TARGET]
+        if len(remaining) > 1:
+            return False
+        if "totals" not in deal.context and deal not in _REPLAYS:
+            # A deal on its own: the loser cuts a freshly shuffled pack at once (PN5); a replay
+            # takes the cut from its record instead.
+            deck = Deck.of_size(36)
+            deck.shuffle(deal.rng)
+            deal.cut = deck.cut(deal.rng.randint(1, len(deck) - 1))
+        return True
+
+    # --- records -------------------------------------------------------------------------------
+
+    def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        super().check_record(record, context)
+        if record.cut is not None:
+            if "totals" in context:
+                raise RecordError("$.cut", "in a party the punishment cut card is the party's cut")
+            if record.cut not in self.pack():
+                raise RecordError(
+                    "$.cut", f"{record.cut} is not in the 36-card pack ({self.punishment_rule})"
+                )
+        winners = record.decisions.get("trick_winners")
+        if record.tricks is not None or winners is None:
+            return
+        seats = [s for s, h in enumerate(record.hands) if h is not None]
+        self._check_summary_seats(record, seats)
+        progress = race_progress(self._before(context), seats, winners)
+        if progress.end is not None and progress.end + 1 < len(winners):
+            raise RecordError(
+                f"$.trick_winners[{progress.end + 1}]",
+                f"the race was over after trick {progress.end + 1}: only seat {progress.loser} was "
+                f"still below seven ({'D-PN2'})",
+            )
+        if progress.end is None and len(winners) != self.hand_size:
+            raise RecordError(
+                "$.trick_winners",
+                f"{len(winners)} trick winners listed; a deal has {self.hand_size} tricks "
+                "unless the race ends in it",
+            )
+        if record.cut is not None and progress.end is None:
+            raise RecordError(
+                "$.cut", "the race did not end in this deal, so there is no punishment cut"
+            )
+
+    # --- scoring -------------------------------------------------------------------------------
+
+    @property
+    def settlement_kind(self) -> str:
+        """``nose`` or ``money`` (PN5, SL19-4)."""
+        return str(self.options.get("settlement", "nose"))
+
+    def per_opponent(self, cut: Card) -> int:
+        """Hits (or units) each opponent gives for the cut card (PN5; SL19-4 overrides)."""
+        return nose_hits(cut)
+
+    def punishment(self, loser: int, cut: Card) -> Punishment:
+        """The loser's punishment by the cut card: every other seat of the party is an opponent."""
+        opponents = tuple(s for s in range(self.players) if s != loser)
+        return Punishment(
+            loser,
+            cut,
+            opponents,
+            self.per_opponent(cut),
+            self.settlement_kind,
+            int(self.options.get("hit_cards", 1)),
+            self.punishment_rule,
+        )
+
+    def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
+        n = self.players
+        seats = [s for s, h in enumerate(record.hands) if h is not None]
+        winners = self.trick_winners(record)
+        tricks = [0] * n
+        for w in winners:
+            tricks[w] += 1
+        progress = race_progress(self._before(context), seats, winners)
+        over = progress.end is not None
+        extra: dict[str, Any] = {
+            "trump": str(record.turnups[0].suit),
+            "exchange": record.decisions.get("exchange"),
+            "totals": progress.totals,
+            "reached": progress.reached,
+            "race_over": over,
+            "loser": progress.loser,
+        }
+        if record.cut is not None and not over and "totals" not in context:
+            raise RecordError(
+                "$.cut", "the race did not end in this deal, so there is no punishment cut"
+            )
+        payments: list[Payment] = []
+        if (
+            over
+            and "totals" not in context
+            and record.cut is not None
+            and progress.loser is not None
+        ):
+            punishment = self.punishment(progress.loser, record.cut)
+            extra["punishment"] = punishment.to_json()
+            payments = punishment.payments()
+        sheet = self.tricks_items(tricks, seats, 1, self.race_rule)
+        return DealResult(
+            record,
+            tuple(tricks),
+            sheet,
+            tuple(tricks),
+            Settlement.from_payments(n, payments),
+            extra,
+        )
+
+    # --- parties -------------------------------------------------------------------------------
+
+    def _context_after(self, results: Sequence[DealResult]) -> dict[str, Any]:
+        totals = list(results[-1].extra["totals"]) if results else [0] * self.players
+        return {
+            "totals": totals,
+            "left": [s for s in range(self.players) if totals[s] >= RACE_TARGET],
+            "deal_index": len(results),
+        }
+
+    def party_context(
+        self, party: PartyRecord, results: Sequence[DealResult]
+    ) -> Mapping[str, Any] | None:
+        if results and results[-1].extra["race_over"]:
+            return None
+        return self._context_after(results)
+
+    def party_cut(self, results: Sequence[DealResult], rng: random.Random) -> Card | None:
+        """The loser cuts the shuffled pack once the race is over (PN5, SL19-4, NN5; C7)."""
+        if not results or not results[-1].extra["race_over"]:
+            return None
+        deck = Deck(self.pack())
+        deck.shuffle(rng)
+        return deck.cut(rng.randint(1, len(deck) - 1))
+
+    def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
+        n = self.players
+        contexts = [self._context_after(results[:i]) for i in range(len(results))]
+        self.check_dealer_rotation(results, contexts)
+        running = tuple(tuple(r.extra["totals"]) for r in results)
+        order = [s for r in results for s in r.extra["reached"]]
+        loser = results[-1].extra["loser"] if results else None
+        over = bool(results) and bool(results[-1].extra["race_over"])
+        punishment: Punishment | None = None
+        if party.cut is not None:
+            if not over or loser is None:
+                raise RecordError(
+                    "$.cut", "the race is not over, so there is no punishment cut yet"
+                )
+            if party.cut not in self.pack():
+                raise RecordError(
+                    "$.cut", f"{party.cut} is not in the 36-card pack ({self.punishment_rule})"
+                )
+            punishment = self.punishment(loser, party.cut)
+        extra_hits = party.fields.get("extra_hits") or []
+        reader = RecordReader(party.fields, "$", n)
+        extra_hits = reader.seats(extra_hits, "$.extra_hits") if extra_hits else []
+        settlement = Settlement.from_payments(n, punishment.payments() if punishment else [])
+        extra = {
+            "totals": list(running[-1]) if running else [0] * n,
+            "left_after": [list(r.extra["reached"]) for r in results],
+            "order": order,
+            "race_over": over,
+            "punishment": punishment.to_json() if punishment else None,
+            "extra_hits": extra_hits,
+        }
+        winner = order[0] if order else None
+        return PartyResult(tuple(results), running, winner, loser, settlement, extra)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from kozyr_sem_listov.bots import RaceBot
+
+        return {**Variant.bots(self), "heuristic": RaceBot}
+
+
+def _exchange_timing_option() -> OptionSpec:
+    return OptionSpec(
+        "exchange_timing",
+        str,
+        "after_first_trick",
+        "D-PN1",
+        "when the dealer may take the turned card",
+        choices=("after_first_trick", "before_play"),
+    )
+
+
+class PoNoskam(RaceForm):
+    """По носкам (1809, RULES §2): follow suit, a void player trumps or discards at will (PN3)."""
+
+    name = "po-noskam"
+    aliases: ClassVar[tuple[str, ...]] = ("по-носкам",)
+    title = "Po noskam (On the nose), 1809"
+    title_ru = "По носкам (1809)"
+    rules_ref = "RULES.md §2 (PN1-PN5)"
+    deal_rule = "PN1"
+    exchange_rule = "PN2"
+    options_spec: ClassVar[tuple[OptionSpec, ...]] = (
+        _players_option(range(2, 6), "PN1"),
+        OptionSpec("packets", str, "2-2-3", "PN1", "packets of the deal"),
+        _exchange_timing_option(),
+        OptionSpec(
+            "settlement",
+            str,
+            "nose",
+            "PN5",
+            "hits on the nose, or money",
+            choices=("nose", "money"),
+        ),
+        OptionSpec(
+            "hit_cards",
+            int,
+            1,
+            "PN5",
+            "cards each hit is given with (informational)",
+            choices=(1, 3),
+        ),
+    )
+
+    def make_trick_rules(self) -> StandardTrickRules:
+        return FollowElseAny(ORDER, rule="PN3")
+
+
+class SemListov1884(RaceForm):
+    """Семь листов of the late 19th century (Jean-Tenage 1884, RULES §3): a void player must
+    trump (SL19-2); the loser pays each opponent the cut card's value (SL19-4)."""
+
+    name = "sem-listov-1884"
+    aliases: ClassVar[tuple[str, ...]] = ("семь-листов-1884",)
+    title = "Sem listov, late 19th-century form (1884)"
+    title_ru = "Семь листов (Жан-Тенаж, 1884)"
+    rules_ref = "RULES.md §3 (SL19-1-SL19-4)"
+    deal_rule = "SL19-1"
+    exchange_rule = "SL19-1"
+    race_rule = "SL19-3"
+    punishment_rule = "SL19-4"
+    pack_rule = "SL19-1"
+    options_spec: ClassVar[tuple[OptionSpec, ...]] = (
+        _players_option(range(2, 6), "SL19-1"),
+        OptionSpec("packets", str, "2-2-3", "SL19-1", "packets of the deal"),
+        _exchange_timing_option(),
+        OptionSpec(
+            "settlement",
+            str,
+            "money",
+            "SL19-4",
+            "money, or hits on the nose (D-SL19)",
+            choices=("money", "nose"),
+        ),
+        OptionSpec(
+            "hit_cards",
+            int,
+            3,
+            "SL19-4",
+            "cards each hit is given with (informational)",
+            choices=(1, 3),
+        ),
+    )
+
+    def make_trick_rules(self) -> StandardTrickRules:
+        return FollowElseMustTrump(ORDER, rule="SL19-2")
+
+    def per_opponent(self, cut: Card) -> int:
+        return value_1884(cut)  # SL19-4; D-SL19: as many hits as the same value
+
+
+class NaNoski(RaceForm):
+    """Семь листов / на носки, the modern form (RULES §4): the dealer's last card shows trump
+    and stays his (NN2, no exchange); follow, else trump, else any (NN3)."""
+
+    name = "na-noski"
+    aliases: ClassVar[tuple[str, ...]] = ("на-носки",)
+    title = "Na noski (modern Sem listov)"
+    title_ru = "Семь листов / на носки"
+    rules_ref = "RULES.md §4 (NN1-NN5)"
+    turns_trump = False
+    deal_rule = "NN2"
+    race_rule = "NN4"
+    punishment_rule = "NN5"
+    pack_rule = "NN1"
+    record_fields = ("trick_winners",)
+    options_spec: ClassVar[tuple[OptionSpec, ...]] = (
+        _players_option(range(2, 6), "NN1"),
+        OptionSpec(
+            "hit_cards",
+            int,
+            1,
+            "NN5",
+            "cards each hit is given with (informational)",
+            choices=(1, 3),
+        ),
+    )
+
+    def make_trick_rules(self) -> StandardTrickRules:
+        return FollowElseMustTrump(ORDER, rule="NN3")
+
+    @property
+    def packets(self) -> tuple[int, ...]:
+        return (1,) * self.hand_size  # D-NN1: one at a time from eldest, the dealer last
+
+    @property
+    def exchange_timing(self) -> str | None:
+        return None  # NN2: the dealer keeps his card
