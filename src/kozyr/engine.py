@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet, iter_mask
 from kozyr.errors import IllegalActionError, IllegalPlayError
-from kozyr.tricks import Play, Trick, flags_function, make_trick
+from kozyr.tricks import Play, Trick, flags_function, make_trick, settle_trick
 from kozyr.variant import Action, Variant
 
 if TYPE_CHECKING:
@@ -251,9 +251,9 @@ class Deal:
             self.trick = make_trick(trick.leader, trick.number, plays)
             self.to_act = self._next[play.seat]
             return
-        full = make_trick(trick.leader, trick.number, plays)
-        winner = self.variant.trick_rules.trick_winner(full, self.trump)
-        done = make_trick(trick.leader, trick.number, plays, winner)
+        done = make_trick(trick.leader, trick.number, plays)
+        winner = self.variant.trick_rules.trick_winner(done, self.trump)
+        settle_trick(done, winner)
         self.tricks.append(done)
         self._won[winner] += 1
         self.trick = None

@@ -125,6 +125,12 @@ def make_trick(
     return trick
 
 
+def settle_trick(trick: Trick, winner: int) -> None:
+    """Record the winner of a trick that :func:`make_trick` has just built and nobody else holds
+    yet (the engine resolves every finished trick this way instead of building it twice)."""
+    _set_winner(trick, winner)
+
+
 @dataclass(frozen=True)
 class RankOrder:
     """Rank strength for a variant (RULES C3): ``ranks`` from strongest to weakest.
