@@ -5,13 +5,11 @@ For every installed variant this prints, from one run on one core:
 * ``engine``: full deals per second of ``kozyr.play_deal(variant, seed=i)`` with random bots
   (shuffle, deal, every decision and every card through the engine, no scoring);
 * ``minimal``: the same deals played by a plain function of the same rules -- lists and ints,
-  card masks, no classes -- with the same random draws: ``random.Random(seed)`` shuffles and
-  ``random.Random(f"{seed}:{seat}")`` decides for each seat, as :func:`kozyr.make_bots` seeds the
-  bots. Before timing, both are run on the same seeds and must give the same tricks per seat, so
-  the two loops provably play the same deals;
+  card masks, no classes -- with the same random draws: one ``random.Random(seed)`` shuffles and
+  then makes every decision and picks every card, as :func:`kozyr.play_deal` does with its bots.
+  Before timing, both are run on the same seeds and must give the same tricks per seat, so the
+  two loops provably play the same deals;
 * ``ratio`` = engine / minimal (target: at least 0.5);
-* ``1 rng``: the minimal loop with one generator per deal for shuffling and every decision --
-  the cheapest loop of the same rules, but no longer the engine's deals -- and engine / that;
 * ``score``: ``variant.score(record, {})`` per second on finished deals (target: 100,000);
 * ``deal+score``: ``play_deal(...).result()`` per second, what ``kozyr simulate`` does per deal.
 
@@ -55,19 +53,9 @@ PACK_40 = _pack((2, 3, 4, 5, 6, 7, 11, 12, 13, 14))
 # --- minimal loops ------------------------------------------------------------------------------
 
 
-def _bots(seed: int, players: int, rng: random.Random, shared: bool) -> list[random.Random]:
-    """One generator per seat seeded as kozyr.make_bots does, or (``shared``) the deal's own
-    generator for everybody: the cheapest possible loop, which no longer plays the engine's
-    deals."""
-    if shared:
-        return [rng] * players
-    return [random.Random(f"{seed}:{s}") for s in range(players)]
-
-
-def seven_up(seed: int, players: int = 4, shared: bool = False) -> list[int] | None:
+def seven_up(seed: int, players: int = 4) -> list[int] | None:
     """Seven Up (SU3-SU5), dealer seat 0: beg/stand, give/run, discards, play. None if void."""
     rng = random.Random(seed)
-    bots = _bots(seed, players, rng, shared)
     cards = PACK_52[:]
     rng.shuffle(cards)
     dealer = 0
@@ -82,7 +70,7 @@ def seven_up(seed: int, players: int = 4, shared: bool = False) -> list[int] | N
     turn = cards[pos]
     stock = cards[pos + 1 :]
     trump = turn // 13
-    if bots[eldest].randrange(2) and bots[dealer].randrange(2):  # beg, then run (SU4)
+    if rng.randrange(2) and rng.randrange(2):  # beg, then run (SU4)
         refused = trump
         turned = 1
         while True:
@@ -100,7 +88,7 @@ def seven_up(seed: int, players: int = 4, shared: bool = False) -> list[int] | N
         for s in order:  # discard down to six
             while hands[s].bit_count() > 6:
                 h = hands[s]
-                for _ in range(bots[s].randrange(h.bit_count())):
+                for _ in range(rng.randrange(h.bit_count())):
                     h &= h - 1
                 hands[s] ^= h & -h
     tm = SUIT[trump]
@@ -121,7 +109,7 @@ def seven_up(seed: int, players: int = 4, shared: bool = False) -> list[int] | N
                 m = (f | (h & tm)) if f else ((h & tm) or h)
             c = m.bit_count()
             if c > 1:
-                for _ in range(bots[seat].randrange(c)):
+                for _ in range(rng.randrange(c)):
                     m &= m - 1
             low = m & -m
             hands[seat] ^= low
@@ -154,14 +142,12 @@ def sem_listov_family(
     turns_trump: bool,
     exchange: bool,
     rule: int,
-    shared: bool = False,
 ) -> list[int]:
     """The Семь листов forms, dealer seat 0. ``classic``: cut by the dealer's right, who is dealt
     first (SL-C4, SL-C5), else dealt from eldest (PN1); ``exchange``: the dealer may take the
     turned card after the first trick (SL-C6, PN2); ``rule``: free play with dead trumps
     (SL-C9..C11), follow else any (PN3), follow else trump else any (SL19-2, NN3)."""
     rng = random.Random(seed)
-    bots = _bots(seed, players, rng, shared)
     cards = pack[:]
     rng.shuffle(cards)
     dealer = 0
@@ -203,7 +189,7 @@ def sem_listov_family(
                 m = (h & SUIT[lead]) or (h & tm) or h
             c = m.bit_count()
             if c > 1:
-                for _ in range(bots[seat].randrange(c)):
+                for _ in range(rng.randrange(c)):
                     m &= m - 1
             low = m & -m
             card = low.bit_length() - 1
@@ -225,7 +211,7 @@ def sem_listov_family(
             return tricks
         if number == 0 and exchange:  # keep, or exchange one of the dealer's cards
             h = hands[dealer]
-            k = bots[dealer].randrange(h.bit_count() + 1)
+            k = rng.randrange(h.bit_count() + 1)
             if k:
                 for _ in range(k - 1):
                     h &= h - 1
@@ -239,11 +225,10 @@ SM_STRENGTH = [_SM_STRENGTH.get(i % 13 + 2, -1) for i in range(52)]
 SM_EMPTY = sum(1 << (HEARTS * 13 + r - 2) for r in (6, 5, 4))  # SM4: the empty hearts
 
 
-def semerik(seed: int, shared: bool = False) -> list[int]:
+def semerik(seed: int) -> list[int]:
     """Семерик (SM2-SM5), dealer seat 0: 10 cards each in 4-3-3 from eldest, follow else any,
     hearts beat other suits except the empty 6, 5, 4 (SM4, D-SM1)."""
     rng = random.Random(seed)
-    bots = _bots(seed, 4, rng, shared)
     cards = PACK_40[:]
     rng.shuffle(cards)
     order = [1, 2, 3, 0]
@@ -268,7 +253,7 @@ def semerik(seed: int, shared: bool = False) -> list[int]:
             m = h if lead < 0 else ((h & SUIT[lead]) or h)
             c = m.bit_count()
             if c > 1:
-                for _ in range(bots[seat].randrange(c)):
+                for _ in range(rng.randrange(c)):
                     m &= m - 1
             low = m & -m
             hands[seat] = h ^ low
@@ -291,12 +276,12 @@ def semerik(seed: int, shared: bool = False) -> list[int]:
     return tricks
 
 
-def _family(**kwargs: Any) -> Callable[..., list[int]]:
-    return lambda seed, shared=False: sem_listov_family(seed, shared=shared, **kwargs)
+def _family(**kwargs: Any) -> Callable[[int], list[int]]:
+    return lambda seed: sem_listov_family(seed, **kwargs)
 
 
-#: variant name -> (options, minimal loop of one deal: f(seed, shared=False))
-MINIMAL: dict[str, tuple[dict[str, Any], Callable[..., list[int] | None]]] = {
+#: variant name -> (options, minimal loop of one deal: f(seed))
+MINIMAL: dict[str, tuple[dict[str, Any], Callable[[int], list[int] | None]]] = {
     "seven-up": ({}, seven_up),
     "sem-listov": (
         {},
@@ -349,12 +334,11 @@ def measure(name: str, deals: int, repeat: int, check: int) -> dict[str, Any]:
     options, minimal = MINIMAL[name]
     variant = get_variant(name, **options)
     mismatches = sum(engine_tricks(variant, s) != minimal(s) for s in range(check))
-    engine = best_minimal = one_rng = score = full = 0.0
+    engine = best_minimal = score = full = 0.0
     records = [play_deal(variant, seed=i).record() for i in range(min(deals, 5000))]
     for _ in range(repeat):  # interleaved, best of each
         engine = max(engine, rate(lambda i: play_deal(variant, seed=i), deals))
         best_minimal = max(best_minimal, rate(minimal, deals))
-        one_rng = max(one_rng, rate(lambda i: minimal(i, shared=True), deals))
         score = max(score, rate(lambda i: variant.score(records[i], {}), len(records)))
         full = max(full, rate(lambda i: play_deal(variant, seed=i).result(), deals // 2))
     return {
@@ -364,8 +348,6 @@ def measure(name: str, deals: int, repeat: int, check: int) -> dict[str, Any]:
         "engine_deals_per_s": round(engine),
         "minimal_deals_per_s": round(best_minimal),
         "ratio": round(engine / best_minimal, 3),
-        "minimal_one_generator_deals_per_s": round(one_rng),
-        "ratio_one_generator": round(engine / one_rng, 3),
         "score_per_s": round(score),
         "deal_and_score_per_s": round(full),
     }
@@ -393,8 +375,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 f"{name:16} engine {row['engine_deals_per_s']:>7,}/s  "
                 f"minimal {row['minimal_deals_per_s']:>7,}/s  ratio {row['ratio']:.2f}  "
-                f"(1 rng {row['minimal_one_generator_deals_per_s']:>6,}/s "
-                f"{row['ratio_one_generator']:.2f})  "
                 f"score {row['score_per_s']:>7,}/s  deal+score {row['deal_and_score_per_s']:>6,}/s"
                 f"  (same tricks in {args.check - row['mismatches']}/{args.check} deals)",
                 flush=True,

@@ -18,7 +18,8 @@ from kozyr.variant import Action, Bot, Variant
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions with its own seeded generator."""
+    """Picks uniformly among the legal actions with the generator it is given (in
+    :func:`play_deal`, the deal's own: one seeded generator shuffles and decides)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -27,8 +28,17 @@ class RandomBot:
         return actions[self.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
 
 
-def make_bots(variant: Variant, kind: str | Sequence[str], seed: int | None) -> list[Bot]:
-    """One bot per seat, by name (one name for all, or one per seat), seeded from ``seed``."""
+def make_bots(
+    variant: Variant, kind: str | Sequence[str], rng: random.Random | int | None
+) -> list[Bot]:
+    """One bot per seat, by name (one name for all, or one per seat), all drawing from one
+    generator: ``rng`` itself, or ``random.Random(rng)`` for a seed.
+
+    :func:`play_deal` passes the deal's own generator, so a seed decides the shuffle and then
+    every bot's choice from a single stream (the cards dealt never depend on the bots).
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
     available = variant.bots()
     kinds = [kind] * variant.players if isinstance(kind, str) else list(kind)
     if len(kinds) != variant.players:
@@ -39,7 +49,7 @@ def make_bots(variant: Variant, kind: str | Sequence[str], seed: int | None) -> 
             raise KozyrError(
                 f"{variant.name}: unknown bot {name!r}; available: {', '.join(sorted(available))}"
             )
-        bots.append(available[name](random.Random(f"{seed}:{seat}")))
+        bots.append(available[name](rng))
     return bots
 
 
@@ -51,15 +61,19 @@ def play_deal(
     bots: str | Sequence[str] | Sequence[Bot] = "random",
     context: Mapping[str, Any] | None = None,
 ) -> Deal:
-    """Deal by ``seed`` and let bots play every decision and card to the end."""
+    """Deal by ``seed`` and let bots play every decision and card to the end.
+
+    Bots given by name draw from the deal's generator (``random.Random(seed)``, which first
+    shuffles): the same seed and bots always give the same deal."""
+    rng = random.Random(seed)
     if isinstance(bots, str) or (bots and isinstance(bots[0], str)):
-        players: Sequence[Bot] = make_bots(variant, bots, seed)  # type: ignore[arg-type]
+        players: Sequence[Bot] = make_bots(variant, bots, rng)  # type: ignore[arg-type]
     else:
         players = bots  # type: ignore[assignment]
     # Random bots' card plays take the engine's fast path (the same draws and cards as choose()).
     rngs = [bot.rng if type(bot) is RandomBot else None for bot in players]
     fast = any(rng is not None for rng in rngs)
-    deal = Deal.new(variant, seed=seed, dealer=dealer, context=context)
+    deal = Deal.new(variant, seed=seed, dealer=dealer, context=context, rng=rng)
     while not deal.is_over:
         if fast and deal.phase == PLAY and rngs[deal.to_act] is not None:
             deal._autoplay(rngs)

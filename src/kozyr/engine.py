@@ -53,6 +53,7 @@ class Deal:
         seed: int | None = None,
         context: Mapping[str, Any] | None = None,
         seats: Iterable[int] | None = None,
+        rng: random.Random | None = None,
     ) -> None:
         n = variant.players
         if not 0 <= dealer < n:
@@ -61,7 +62,8 @@ class Deal:
         self.n = n
         self.dealer = dealer
         self.seed = seed
-        self.rng = random.Random(seed)
+        #: The generator that shuffles (``random.Random(seed)`` unless one is given).
+        self.rng = rng if rng is not None else random.Random(seed)
         self.context: Mapping[str, Any] = context or {}
         #: Seats dealt in (players who left a race are not).
         self.seats: tuple[int, ...] = tuple(seats) if seats is not None else tuple(range(n))
@@ -97,12 +99,14 @@ class Deal:
         seed: int | None = None,
         dealer: int = 0,
         context: Mapping[str, Any] | None = None,
+        rng: random.Random | None = None,
     ) -> Deal:
-        """Shuffle by ``seed`` and deal; the deal then waits for its first action."""
+        """Shuffle by ``seed`` and deal; the deal then waits for its first action. ``rng`` is a
+        generator to shuffle with instead of ``random.Random(seed)`` (one the bots share)."""
         seats = None
         if context and context.get("left"):
             seats = [s for s in range(variant.players) if s not in set(context["left"])]
-        deal = cls(variant, dealer=dealer, seed=seed, context=context, seats=seats)
+        deal = cls(variant, dealer=dealer, seed=seed, context=context, seats=seats, rng=rng)
         variant.start(deal)
         return deal
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,8 +73,9 @@ def check_deal(
 ) -> Deal:
     """Play one seeded deal with bots, checking the engine invariants at every step."""
     report = report if report is not None else ConformanceReport()
-    players = make_bots(variant, bots, seed)
-    deal = Deal.new(variant, seed=seed, dealer=dealer)
+    rng = random.Random(seed)  # as play_deal: one generator shuffles and decides
+    players = make_bots(variant, bots, rng)
+    deal = Deal.new(variant, seed=seed, dealer=dealer, rng=rng)
     in_play_union: int | None = None
     steps = 0
     while not deal.is_over:
@@ -149,8 +151,9 @@ def check_deal(
     if sum(net) != 0:
         raise _fail(variant, seed, f"settlement is not zero-sum: {net}")
     # determinism: the same seed and bots give the same deal
-    again = Deal.new(variant, seed=seed, dealer=dealer)
-    bots_again = make_bots(variant, bots, seed)
+    rng_again = random.Random(seed)
+    bots_again = make_bots(variant, bots, rng_again)
+    again = Deal.new(variant, seed=seed, dealer=dealer, rng=rng_again)
     while not again.is_over:
         acts = again.legal_actions()
         again.play(bots_again[acts[0].seat].choose(again, acts))
