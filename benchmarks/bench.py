@@ -58,7 +58,6 @@ def seven_up(seed: int, players: int = 4) -> list[int] | None:
     rng = random.Random(seed)
     cards = PACK_52[:]
     rng.shuffle(cards)
-    dealer = 0
     eldest = 1 % players
     order = [(eldest + i) % players for i in range(players)]
     hands = [0] * players

@@ -44,7 +44,7 @@ def make_bots(
     if len(kinds) != variant.players:
         raise KozyrError(f"{variant.name}: need {variant.players} bots, got {len(kinds)}")
     bots: list[Bot] = []
-    for seat, name in enumerate(kinds):
+    for name in kinds:
         if name not in available:
             raise KozyrError(
                 f"{variant.name}: unknown bot {name!r}; available: {', '.join(sorted(available))}"
