@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
-from kozyr import DEAD, FACE_DOWN, Card, CardSet, FreePlayDeadTrumps, RankOrder, Suit, Trick
+import random
+
+import pytest
+
+from kozyr import (
+    DEAD,
+    FACE_DOWN,
+    Card,
+    CardSet,
+    FollowElseAny,
+    FollowElseMustTrump,
+    FollowOrTrump,
+    FreePlayDeadTrumps,
+    MainSuit,
+    RankOrder,
+    Suit,
+    Trick,
+    get_variant,
+    play_deal,
+)
+from kozyr.cards import ALL_CARDS
 from kozyr.deck import Deck
 from kozyr.scoring import Payment, ScoreItem, ScoreSheet, Settlement
-from kozyr.tricks import Play, StandardTrickRules, flags_function
+from kozyr.tricks import Play, StandardTrickRules, flags_function, lead_functions
 
 ORDER = RankOrder.ace_high()
 
@@ -61,3 +81,73 @@ def test_value_types_keep_dataclass_behaviour() -> None:
     assert sheet == ScoreSheet((item,), 4, None) and sheet.by_seat() == [0, 1, 0, 0]
     ledger = Settlement.from_payments(2, [Payment(0, 1, 3)])  # type: ignore[arg-type]
     assert ledger.payments[0].amount.denominator == 1 and ledger.net() == [-3, 3]
+
+
+# --- lead_functions: the engine's trick path without a Trick per card ---------------------------
+
+LEAD_POLICIES = [
+    StandardTrickRules(ORDER),
+    FollowElseAny(ORDER),
+    FollowElseMustTrump(ORDER),
+    FollowOrTrump(ORDER),
+    FollowOrTrump(ORDER, void_may_discard=True),
+    FreePlayDeadTrumps(ORDER),
+    FreePlayDeadTrumps(ORDER, honours_first=True),
+    MainSuit(ORDER, main=Suit.HEARTS, excluded=CardSet.parse("6h 5h 4h")),
+]
+
+
+@pytest.mark.parametrize("rules", LEAD_POLICIES, ids=lambda r: type(r).__name__)
+def test_lead_functions_agree_with_the_trick_forms(rules: StandardTrickRules) -> None:
+    functions = lead_functions(rules)
+    assert functions is not None
+    legal, flags = functions
+    assert (flags is None) == (type(rules).play_flags is StandardTrickRules.play_flags)
+    rng = random.Random(5)
+    cards = list(ALL_CARDS)
+    for _ in range(3000):
+        rng.shuffle(cards)
+        hand = CardSet(cards[: rng.randint(1, 9)])
+        led = cards[20 : 20 + rng.randint(0, 3)]
+        trick = Trick(1, 0, tuple(Play(1 + i, c) for i, c in enumerate(led)))
+        trump = rng.choice([None, *Suit])
+        mask = legal(hand.mask, trick.lead_suit, trump)
+        assert mask == rules.legal_mask(hand.mask, trick, trump)
+        assert mask == rules.legal_plays(hand, trick, trump).mask
+        card = next(iter(CardSet.from_mask(mask)))
+        expected = rules.play_flags(hand, trick, card, trump)
+        assert (0 if flags is None else flags(hand.mask, trick.lead_suit, card, trump)) == expected
+
+
+class LowestCardOnly(FollowElseMustTrump):
+    """Overrides only legal_mask, reading the trick's number: lead_functions must not be used."""
+
+    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
+        mask = super().legal_mask(hand, trick, trump)
+        return mask & -mask if trick.number % 2 else mask
+
+
+def test_lead_functions_refuse_policies_that_read_the_whole_trick() -> None:
+    assert lead_functions(LowestCardOnly(ORDER)) is None
+    assert lead_functions(FaceDownEverything(ORDER)) is None  # play_flags alone overridden
+    from kozyr_sem_listov.rules import ClassicTrickRules
+
+    assert lead_functions(ClassicTrickRules(ORDER, trump_leads=2)) is None
+
+
+def test_random_bots_obey_a_policy_that_reads_the_whole_trick() -> None:
+    variant = get_variant("na-noski")  # no exchange: the hands change only by the cards played
+    rules = LowestCardOnly(ORDER, rule="NN3")
+    variant.trick_rules = rules
+    lowest = 0
+    for seed in range(40):
+        deal = play_deal(variant, seed=seed)
+        hands = [h or 0 for h in deal.initial]
+        for trick in deal.tricks:
+            for i, play in enumerate(trick.plays):
+                partial = Trick(trick.leader, trick.number, trick.plays[:i])
+                legal = rules.legal_mask(hands[play.seat], partial, deal.trump)
+                assert legal & play.card.mask, (seed, trick, play)
+                lowest += trick.number % 2 and legal.bit_count() == 1
+                hands[play.seat] ^= play.card.mask
+    assert lowest > 200

@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet, iter_mask
 from kozyr.errors import IllegalActionError, IllegalPlayError
-from kozyr.tricks import Play, Trick, flags_function, make_trick, settle_trick
+from kozyr.tricks import (
+    FACE_DOWN,
+    Play,
+    Trick,
+    flags_function,
+    lead_functions,
+    make_trick,
+    settle_trick,
+)
 from kozyr.variant import Action, Variant
 
 if TYPE_CHECKING:
@@ -39,6 +47,9 @@ def _grow(n: int) -> None:
 
 
 _grow(8)
+
+#: Empty tricks by (leader, number): immutable values, shared by every deal (see ``new_trick``).
+_EMPTY_TRICKS: dict[tuple[int, int], Trick] = {}
 
 
 class Deal:
@@ -255,7 +266,10 @@ class Deal:
             self.trick = make_trick(trick.leader, trick.number, plays)
             self.to_act = self._next[play.seat]
             return
-        done = make_trick(trick.leader, trick.number, plays)
+        self._resolve(make_trick(trick.leader, trick.number, plays))
+
+    def _resolve(self, done: Trick) -> None:
+        """Win a full trick (C6 or the variant's rule), keep it, and let the variant go on."""
         winner = self.variant.trick_rules.trick_winner(done, self.trump)
         settle_trick(done, winner)
         self.tricks.append(done)
@@ -267,7 +281,63 @@ class Deal:
         """Play cards for every seat that has a generator in ``rngs``, each a uniform choice among
         the legal cards made exactly as :class:`kozyr.bots.RandomBot` makes it (same draws, same
         card), until the phase changes or a seat without one is to play. The fast path of
-        :func:`kozyr.bots.play_deal`."""
+        :func:`kozyr.bots.play_deal`.
+
+        When the trick rules depend only on the suit led (:func:`kozyr.tricks.lead_functions`),
+        a trick's plays are collected in a list and the :class:`Trick` is built once, full;
+        otherwise the rules see a new :class:`Trick` after every card (:meth:`_autoplay_tricks`).
+        """
+        functions = lead_functions(self.variant.trick_rules)
+        if functions is None:
+            self._autoplay_tricks(rngs)
+            return
+        legal, flags_of = functions
+        hands = self.hands
+        history = self.history
+        while self.phase == PLAY:  # one trick per pass; the deal's state is re-read after it
+            trick = self.trick
+            assert trick is not None
+            leader, number = trick.leader, trick.number
+            played = list(trick.plays)
+            lead = trick.lead_suit
+            trump = self.trump
+            size = len(self.playing)
+            following = self._next
+            seat = self.to_act
+            while True:
+                rng = rngs[seat]
+                if rng is None:  # a bot without a generator: the general path takes over
+                    if len(played) != len(trick.plays):
+                        self.trick = make_trick(leader, number, tuple(played))
+                    self.to_act = seat
+                    return
+                hand = hands[seat]
+                mask = legal(hand, lead, trump)
+                if mask & (mask - 1):  # more than one legal card
+                    # rng.randrange(count) without its argument checks: the same draw.
+                    for _ in range(rng._randbelow(mask.bit_count())):  # type: ignore[attr-defined]
+                        mask &= mask - 1
+                index = (mask & -mask).bit_length() - 1
+                history.append(_ACTIONS[seat][index])
+                play = _PLAYS[seat][index]
+                if flags_of is not None:
+                    flags = flags_of(hand, lead, play.card, trump)
+                    if flags:
+                        play = Play(seat, play.card, flags)
+                hands[seat] = hand ^ (1 << index)
+                if not played:  # the lead: its suit, unless led face down (SL-C13)
+                    lead = None if play.flags & FACE_DOWN else play.card.suit
+                played.append(play)
+                if len(played) < size:  # the trick goes on
+                    seat = following[seat]
+                else:
+                    self.to_act = seat
+                    self._resolve(make_trick(leader, number, tuple(played)))
+                    break
+
+    def _autoplay_tricks(self, rngs: Sequence[random.Random | None]) -> None:
+        """:meth:`_autoplay` for trick rules that read the whole trick (a :class:`Trick` after
+        every card)."""
         rules = self.variant.trick_rules
         legal = rules.legal_mask
         flags_of = flags_function(rules)  # None: the policy never flags a play
@@ -342,7 +412,11 @@ class Deal:
     def new_trick(self, leader: int) -> None:
         """Start the next trick with ``leader`` (also resumes play after a variant's phase)."""
         self.phase = PLAY
-        self.trick = make_trick(leader, len(self.tricks), ())
+        key = (leader, len(self.tricks))
+        trick = _EMPTY_TRICKS.get(key)
+        if trick is None:
+            trick = _EMPTY_TRICKS[key] = make_trick(leader, key[1], ())
+        self.trick = trick
         self.to_act = leader
 
     def finish(self) -> None:

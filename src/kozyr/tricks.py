@@ -203,7 +203,15 @@ class StandardTrickRules:
             self.rule = rule
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        """Mask form of :meth:`legal_plays` (the engine's fast path)."""
+        """Mask form of :meth:`legal_plays`: ``hand`` and the result are card masks. By default
+        the answer depends only on the suit led (:meth:`legal_mask_for_lead`)."""
+        return self.legal_mask_for_lead(hand, trick.lead_suit, trump)
+
+    def legal_mask_for_lead(self, hand: int, lead: Suit | None, trump: Suit | None) -> int:
+        """The legal cards of ``hand`` (a mask) when ``lead`` was led (None: nothing yet, or a
+        face-down lead) -- for policies whose legality depends on nothing else in the trick. The
+        engine then plays a trick without building a :class:`Trick` per card (see
+        :func:`lead_functions`). Default: any card."""
         return hand
 
     def legal_plays(self, hand: CardSet, trick: Trick, trump: Suit | None) -> CardSet:
@@ -221,6 +229,14 @@ class StandardTrickRules:
         :func:`flags_function`), so a subclass that overrides just :meth:`play_flags` is obeyed.
         """
         return self.play_flags(CardSet.from_mask(hand), trick, card, trump)
+
+    def play_flags_for_lead(
+        self, hand: int, lead: Suit | None, card: Card, trump: Suit | None
+    ) -> int:
+        """:meth:`play_flags_mask` for policies whose flags depend only on the suit led (see
+        :meth:`legal_mask_for_lead`); used by the engine only where :func:`lead_functions` says
+        so. Default: no flags."""
+        return 0
 
     def is_live_trump(self, play: Play, trump: Suit | None) -> bool:
         """Whether a play counts as a trump for winning (C6; overridden for main suits)."""
@@ -279,12 +295,10 @@ class FollowElseAny(StandardTrickRules):
 
     rule = "PN3"
 
-    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+    def legal_mask_for_lead(self, hand: int, lead: Suit | None, trump: Suit | None) -> int:
         if lead is None:
             return hand
-        follow = hand & SUIT_MASKS[lead]
-        return follow or hand
+        return (hand & SUIT_MASKS[lead]) or hand
 
     def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
         lead = trick.lead_suit
@@ -298,8 +312,7 @@ class FollowElseMustTrump(StandardTrickRules):
 
     rule = "NN3"
 
-    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+    def legal_mask_for_lead(self, hand: int, lead: Suit | None, trump: Suit | None) -> int:
         if lead is None:
             return hand
         follow = hand & SUIT_MASKS[lead]
@@ -330,8 +343,7 @@ class FollowOrTrump(StandardTrickRules):
         super().__init__(order, rule=rule)
         self.void_may_discard = void_may_discard
 
-    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+    def legal_mask_for_lead(self, hand: int, lead: Suit | None, trump: Suit | None) -> int:
         if lead is None:
             return hand
         follow = hand & SUIT_MASKS[lead]
@@ -368,8 +380,7 @@ class FreePlayDeadTrumps(StandardTrickRules):
     def _honours(self, trump: Suit) -> int:
         return Card(Rank.ACE, trump).mask | Card(Rank.KING, trump).mask
 
-    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+    def legal_mask_for_lead(self, hand: int, lead: Suit | None, trump: Suit | None) -> int:
         if lead is None or trump is None or lead != trump:
             return hand
         trumps = hand & SUIT_MASKS[trump]
@@ -385,7 +396,11 @@ class FreePlayDeadTrumps(StandardTrickRules):
         return FreePlayDeadTrumps.play_flags_mask(self, hand.mask, trick, card, trump)
 
     def play_flags_mask(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+        return FreePlayDeadTrumps.play_flags_for_lead(self, hand, trick.lead_suit, card, trump)
+
+    def play_flags_for_lead(
+        self, hand: int, lead: Suit | None, card: Card, trump: Suit | None
+    ) -> int:
         if trump is None or lead is None or lead == trump or card.suit != trump:
             return 0
         # SL-C9: dead unless every card in the hand was a trump at that moment.
@@ -422,8 +437,7 @@ class MainSuit(StandardTrickRules):
         self.main = main
         self.excluded = excluded.mask
 
-    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = trick.lead_suit
+    def legal_mask_for_lead(self, hand: int, lead: Suit | None, trump: Suit | None) -> int:
         if lead is None:
             return hand
         return (hand & SUIT_MASKS[lead]) or hand
@@ -471,6 +485,41 @@ def flags_function(
 #: Per policy class: whether :func:`flags_function` may use its ``play_flags_mask``.
 _MASK_FLAGS: dict[type, bool] = {}
 
+LeadLegal = Callable[[int, "Suit | None", "Suit | None"], int]
+LeadFlags = Callable[[int, "Suit | None", Card, "Suit | None"], int]
+
+
+def lead_functions(rules: StandardTrickRules) -> tuple[LeadLegal, LeadFlags | None] | None:
+    """``(legal, flags)``: the policy's :meth:`~StandardTrickRules.legal_mask_for_lead` and
+    :meth:`~StandardTrickRules.play_flags_for_lead` (``flags`` None when it never flags a play),
+    or None when the policy's legality or flags may read more of the trick than the suit led.
+
+    A ``*_for_lead`` method is used only when it is at least as specific as every method it
+    stands for (``legal_mask``, ``legal_plays``; ``play_flags``, ``play_flags_mask``): a subclass
+    that overrides ``legal_mask`` alone (say, to look at the trick's number) is always obeyed.
+    """
+    if not isinstance(rules, StandardTrickRules):
+        return None
+    cls = type(rules)
+    usable = _LEAD.get(cls)
+    if usable is None:
+        legal = _defining_class(cls, "legal_mask_for_lead")
+        flags = _defining_class(cls, "play_flags_for_lead")
+        usable = _LEAD[cls] = all(
+            issubclass(legal, _defining_class(cls, n)) for n in ("legal_mask", "legal_plays")
+        ) and all(
+            issubclass(flags, _defining_class(cls, n)) for n in ("play_flags", "play_flags_mask")
+        )
+    if not usable:
+        return None
+    if cls.play_flags is StandardTrickRules.play_flags:
+        return rules.legal_mask_for_lead, None
+    return rules.legal_mask_for_lead, rules.play_flags_for_lead
+
+
+#: Per policy class: whether :func:`lead_functions` may use its ``*_for_lead`` methods.
+_LEAD: dict[type, bool] = {}
+
 
 def seats_in_order(start: int, seats: Sequence[int], n: int) -> list[int]:
     """Seats from ``seats`` clockwise starting at ``start`` (which must be among them)."""
@@ -492,5 +541,6 @@ __all__ = [
     "Trick",
     "TrickRules",
     "flags_function",
+    "lead_functions",
     "seats_in_order",
 ]
