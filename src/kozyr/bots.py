@@ -70,16 +70,23 @@ def play_deal(
         players: Sequence[Bot] = make_bots(variant, bots, rng)  # type: ignore[arg-type]
     else:
         players = bots  # type: ignore[assignment]
-    # Random bots' card plays take the engine's fast path (the same draws and cards as choose()).
+    # Random bots take the engine's fast path for their cards and are inlined for decisions:
+    # the same draws and the same choices as RandomBot.choose.
     rngs = [bot.rng if type(bot) is RandomBot else None for bot in players]
-    fast = any(rng is not None for rng in rngs)
+    fast = any(generator is not None for generator in rngs)
     deal = Deal.new(variant, seed=seed, dealer=dealer, context=context, rng=rng)
     while not deal.is_over:
         if fast and deal.phase == PLAY and rngs[deal.to_act] is not None:
             deal._autoplay(rngs)
             continue
         actions = deal.legal_actions()
-        action = players[actions[0].seat].choose(deal, actions)
+        seat = actions[0].seat
+        chooser = rngs[seat]
+        if chooser is not None:  # rng.randrange(n) without its argument checks: the same draw
+            count = len(actions)
+            deal._apply(actions[chooser._randbelow(count)] if count > 1 else actions[0])  # type: ignore[attr-defined]
+            continue
+        action = players[seat].choose(deal, actions)
         for legal in actions:  # bots usually return one of the actions itself
             if legal is action:
                 deal._apply(action)

@@ -16,8 +16,10 @@ from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet, iter_mask
 from kozyr.errors import IllegalActionError, IllegalPlayError
 from kozyr.tricks import (
+    DEAD,
     FACE_DOWN,
     Play,
+    StandardTrickRules,
     Trick,
     flags_function,
     lead_functions,
@@ -47,6 +49,9 @@ def _grow(n: int) -> None:
 
 
 _grow(8)
+
+#: The suit of each card by index (the hot path reads it without the Card attribute).
+_SUIT_OF: tuple[Suit, ...] = tuple(card.suit for card in ALL_CARDS)
 
 #: Empty tricks by (leader, number): immutable values, shared by every deal (see ``new_trick``).
 _EMPTY_TRICKS: dict[tuple[int, int], Trick] = {}
@@ -270,7 +275,9 @@ class Deal:
 
     def _resolve(self, done: Trick) -> None:
         """Win a full trick (C6 or the variant's rule), keep it, and let the variant go on."""
-        winner = self.variant.trick_rules.trick_winner(done, self.trump)
+        self._won_by(done, self.variant.trick_rules.trick_winner(done, self.trump))
+
+    def _won_by(self, done: Trick, winner: int) -> None:
         settle_trick(done, winner)
         self.tricks.append(done)
         self._won[winner] += 1
@@ -287,13 +294,17 @@ class Deal:
         a trick's plays are collected in a list and the :class:`Trick` is built once, full;
         otherwise the rules see a new :class:`Trick` after every card (:meth:`_autoplay_tricks`).
         """
-        functions = lead_functions(self.variant.trick_rules)
+        rules = self.variant.trick_rules
+        functions = lead_functions(rules)
         if functions is None:
             self._autoplay_tricks(rngs)
             return
         legal, flags_of = functions
+        # C6 / SL-C11 inlined (each card weighed as it is played) unless the policy has its own.
+        strength = rules.strength if _standard_winner(rules) else None
         hands = self.hands
         history = self.history
+        suit_of = _SUIT_OF
         while self.phase == PLAY:  # one trick per pass; the deal's state is re-read after it
             trick = self.trick
             assert trick is not None
@@ -304,6 +315,12 @@ class Deal:
             size = len(self.playing)
             following = self._next
             seat = self.to_act
+            winner, best, best_trump = leader, -2, False  # no card can win yet (D-SL2)
+            if played and strength is not None:  # a trick begun on the general path
+                for play in played:
+                    winner, best, best_trump = _weigh(
+                        play, lead, trump, strength, winner, best, best_trump
+                    )
             while True:
                 rng = rngs[seat]
                 if rng is None:  # a bot without a generator: the general path takes over
@@ -319,21 +336,37 @@ class Deal:
                         mask &= mask - 1
                 index = (mask & -mask).bit_length() - 1
                 history.append(_ACTIONS[seat][index])
-                play = _PLAYS[seat][index]
-                if flags_of is not None:
-                    flags = flags_of(hand, lead, play.card, trump)
-                    if flags:
-                        play = Play(seat, play.card, flags)
                 hands[seat] = hand ^ (1 << index)
-                if not played:  # the lead: its suit, unless led face down (SL-C13)
-                    lead = None if play.flags & FACE_DOWN else play.card.suit
-                played.append(play)
+                suit = suit_of[index]
+                flags = 0 if flags_of is None else flags_of(hand, lead, ALL_CARDS[index], trump)
+                if flags:
+                    played.append(Play(seat, ALL_CARDS[index], flags))
+                    if len(played) == 1 and flags & FACE_DOWN:  # led face down (SL-C13)
+                        lead = None
+                    elif len(played) == 1:
+                        lead = suit
+                else:
+                    played.append(_PLAYS[seat][index])
+                    if len(played) == 1:
+                        lead = suit
+                if strength is not None and not flags & FACE_DOWN:
+                    if suit == trump and not flags:
+                        value = strength[index]
+                        if not best_trump or value > best:
+                            winner, best, best_trump = seat, value, True
+                    elif not best_trump and suit == lead and not flags & DEAD:
+                        value = strength[index]
+                        if value > best:
+                            winner, best = seat, value
                 if len(played) < size:  # the trick goes on
                     seat = following[seat]
-                else:
-                    self.to_act = seat
-                    self._resolve(make_trick(leader, number, tuple(played)))
-                    break
+                    continue
+                self.to_act = seat
+                done = make_trick(leader, number, tuple(played))
+                if strength is None:
+                    winner = rules.trick_winner(done, trump)
+                self._won_by(done, winner)
+                break
 
     def _autoplay_tricks(self, rngs: Sequence[random.Random | None]) -> None:
         """:meth:`_autoplay` for trick rules that read the whole trick (a :class:`Trick` after
@@ -453,6 +486,39 @@ class Deal:
             f"<Deal {self.variant.name} dealer={self.dealer} phase={self.phase} "
             f"to_act={self.to_act} tricks={len(self.tricks)}>"
         )
+
+
+def _standard_winner(rules: StandardTrickRules) -> bool:
+    """Whether ``rules`` wins tricks by the standard C6 rule (neither ``trick_winner`` nor
+    ``is_live_trump`` overridden), so the engine may weigh each card as it is played."""
+    cls = type(rules)
+    return (
+        cls.trick_winner is StandardTrickRules.trick_winner
+        and cls.is_live_trump is StandardTrickRules.is_live_trump
+    )
+
+
+def _weigh(
+    play: Play,
+    lead: Suit | None,
+    trump: Suit | None,
+    strength: Sequence[int],
+    winner: int,
+    best: int,
+    best_trump: bool,
+) -> tuple[int, int, bool]:
+    """One step of the C6 winner (as ``StandardTrickRules._standard_winner``) for ``play``."""
+    flags = play.flags
+    if flags & FACE_DOWN:
+        return winner, best, best_trump
+    index = play.card.index
+    suit = _SUIT_OF[index]
+    if suit == trump and not flags:
+        if not best_trump or strength[index] > best:
+            return play.seat, strength[index], True
+    elif not best_trump and suit == lead and not flags & DEAD and strength[index] > best:
+        return play.seat, strength[index], False
+    return winner, best, best_trump
 
 
 __all__ = ["DONE", "PLAY", "Deal"]
