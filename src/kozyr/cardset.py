@@ -55,9 +55,16 @@ class CardSet(Set[Card]):
                 raise ValueError(f"card mask out of range: {cards}")
             mask = cards
         else:
+            if not isinstance(cards, (list, tuple)):
+                cards = list(cards)  # read an iterator once
             mask = 0
-            for card in cards:
-                mask |= (card if isinstance(card, Card) else _parse_token(card, None)).mask
+            try:  # the common case: Card objects only
+                for card in cards:
+                    mask |= card.mask
+            except AttributeError:  # notation among them
+                mask = 0
+                for card in cards:
+                    mask |= (card if isinstance(card, Card) else _parse_token(card, None)).mask
         object.__setattr__(self, "mask", mask)
 
     @classmethod

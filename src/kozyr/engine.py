@@ -53,6 +53,9 @@ _grow(8)
 #: The suit of each card by index (the hot path reads it without the Card attribute).
 _SUIT_OF: tuple[Suit, ...] = tuple(card.suit for card in ALL_CARDS)
 
+#: Who plays after whom, by the tuple of seats that play (shared, never changed).
+_ORDERS: dict[tuple[int, ...], dict[int, int]] = {}
+
 #: Empty tricks by (leader, number): immutable values, shared by every deal (see ``new_trick``).
 _EMPTY_TRICKS: dict[tuple[int, int], Trick] = {}
 
@@ -362,10 +365,15 @@ class Deal:
                     seat = following[seat]
                     continue
                 self.to_act = seat
-                done = make_trick(leader, number, tuple(played))
                 if strength is None:
-                    winner = rules.trick_winner(done, trump)
-                self._won_by(done, winner)
+                    done = make_trick(leader, number, tuple(played))
+                    self._won_by(done, rules.trick_winner(done, trump))
+                    break
+                done = make_trick(leader, number, tuple(played), winner)
+                self.tricks.append(done)
+                self._won[winner] += 1
+                self.trick = None
+                self.variant.after_trick(self, done)
                 break
 
     def _autoplay_tricks(self, rngs: Sequence[random.Random | None]) -> None:
@@ -418,11 +426,18 @@ class Deal:
     # --- used by variants ----------------------------------------------------------------------
 
     def _set_order(self) -> None:
-        order = sorted(self.playing)
-        self._next = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)} if order else {}
+        playing = self.playing
+        following = _ORDERS.get(playing)
+        if following is None:
+            order = sorted(playing)
+            following = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+            _ORDERS[playing] = following
+        self._next = following
 
     def next_seat(self, seat: int, among: Iterable[int] | None = None) -> int:
         """The next seat clockwise after ``seat`` among ``among`` (default: the seats dealt in)."""
+        if among is None and len(self.seats) == self.n:  # everyone is dealt in
+            return (seat + 1) % self.n
         pool = set(self.seats if among is None else among)
         for step in range(1, self.n + 1):
             candidate = (seat + step) % self.n
