@@ -60,7 +60,7 @@ class CardSet(Set[Card]):
             mask = 0
             try:  # the common case: Card objects only
                 for card in cards:
-                    mask |= card.mask
+                    mask |= card.mask  # type: ignore[union-attr]
             except AttributeError:  # notation among them
                 mask = 0
                 for card in cards:
