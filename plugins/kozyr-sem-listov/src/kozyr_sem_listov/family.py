@@ -95,6 +95,9 @@ class SemListovFamily(Variant):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.trick_rules = self.make_trick_rules()
+        # read once for start(), which runs per deal (the options are fixed at construction)
+        self._hand_size = self.hand_size
+        self._packets = self.packets
 
     # --- configuration -------------------------------------------------------------------------
 
@@ -144,7 +147,10 @@ class SemListovFamily(Variant):
 
     def order_from(self, deal: Deal, first: int) -> list[int]:
         """The seats dealt in, clockwise from ``first``."""
-        return sorted(deal.seats, key=lambda s: (s - first) % deal.n)
+        n = deal.n
+        if len(deal.seats) == n:  # everyone is dealt in
+            return [(first + i) % n for i in range(n)]
+        return sorted(deal.seats, key=lambda s: (s - first) % n)
 
     def deal_order(self, deal: Deal) -> list[int]:
         """Who receives cards first: eldest, then clockwise (PN1; the classic form overrides)."""
@@ -161,16 +167,20 @@ class SemListovFamily(Variant):
         given = self.cut_deck(deal, deck, order)
         hands: dict[int, list[Card]] = {s: list(given.get(s, ())) for s in order}
         last: Card | None = None
-        hand_size = self.hand_size
-        for size in self.packets:
+        hand_size = self._hand_size
+        cards = deck.cards
+        top = 0  # cards are taken from the top in packets (check_options: the pack suffices)
+        for size in self._packets:
             for seat in order:
-                count = min(size, hand_size - len(hands[seat]))  # D-SL1: the cutter is full
+                hand = hands[seat]
+                count = min(size, hand_size - len(hand))  # D-SL1: the cutter is full
                 if count > 0:
-                    cards = deck.draw(count)
-                    hands[seat].extend(cards)
-                    last = cards[-1]
-        for seat, cards in hands.items():
-            deal.hands[seat] = CardSet(cards).mask
+                    hand += cards[top : top + count]
+                    top += count
+                    last = cards[top - 1]
+        deck.cards = cards[top:]
+        for seat, held in hands.items():
+            deal.hands[seat] = CardSet(held).mask
         if self.turns_trump:
             turnup = deck.draw(1)[0]  # SL-C5, PN1: the next card is turned for trump
         else:
@@ -221,7 +231,13 @@ class SemListovFamily(Variant):
         seat = deal.to_act
         if deal.phase == EXCHANGE:
             exchanges = _EXCHANGES[seat]
-            return [_KEEP[seat]] + [exchanges[c.index] for c in deal.hand(seat)]
+            actions = [_KEEP[seat]]
+            mask = deal.hands[seat]
+            while mask:  # one exchange per card held, lowest index first (as CardSet iterates)
+                low = mask & -mask
+                actions.append(exchanges[low.bit_length() - 1])
+                mask ^= low
+            return actions
         raise AssertionError(f"{self.name}: no phase {deal.phase!r}")
 
     def apply_decision(self, deal: Deal, action: Action) -> None:

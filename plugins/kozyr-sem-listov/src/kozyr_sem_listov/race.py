@@ -58,6 +58,8 @@ class RaceForm(SemListovFamily):
 
     def ends_early(self, deal: Deal) -> bool:
         """D-PN2: after every trick, stop when only one seat dealt in is still below seven."""
+        if "totals" not in deal.context and (len(deal.seats) - 1) * RACE_TARGET > self._hand_size:
+            return False  # a deal on its own: its tricks cannot bring all but one seat to seven
         before = self._before(deal.context)
         won = deal.tricks_won()
         remaining = [s for s in deal.seats if before[s] + won[s] < RACE_TARGET]
