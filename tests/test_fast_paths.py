@@ -16,6 +16,7 @@ from kozyr import (
     FollowOrTrump,
     FreePlayDeadTrumps,
     MainSuit,
+    Rank,
     RankOrder,
     Suit,
     Trick,
@@ -151,3 +152,34 @@ def test_random_bots_obey_a_policy_that_reads_the_whole_trick() -> None:
                 lowest += trick.number % 2 and legal.bit_count() == 1
                 hands[play.seat] ^= play.card.mask
     assert lowest > 200
+
+
+def _main_suit_reference(rules: MainSuit, trick: Trick) -> int:
+    """SM4/SM5 and D-SM1 as the rules say them, through the general C6 loop."""
+    if trick.lead_suit == rules.main:
+        hearts = [p for p in trick.plays if p.card.suit == rules.main]
+        return max(hearts, key=lambda p: rules.strength[p.card.index]).seat
+    return StandardTrickRules.trick_winner(rules, trick, rules.main)
+
+
+def test_main_suit_winner_matches_the_general_rule() -> None:
+    """MainSuit.trick_winner is written out for speed; it must agree with the general loop over
+    ``is_live_trump`` (SM4: the empty 6-5-4 of hearts are not trumps off a heart lead)."""
+    order = RankOrder(tuple(Rank(r) for r in (3, 2, 14, 13, 12, 11, 7, 6, 5, 4)))
+    rules = MainSuit(order, main=Suit.HEARTS, excluded=CardSet.parse("6h 5h 4h"))
+    pack = [c for c in ALL_CARDS if order.strength[c.index] >= 0]
+    rng = random.Random(11)
+    empty_wins = 0
+    for _ in range(5000):
+        cards = rng.sample(pack, 4)
+        flags = [rng.choice((0, 0, 0, DEAD)) for _ in cards]
+        trick = Trick(
+            2,
+            0,
+            tuple(Play((2 + i) % 4, c, f) for i, c, f in zip(range(4), cards, flags, strict=True)),
+        )
+        winner = rules.trick_winner(trick, None)
+        assert winner == _main_suit_reference(rules, trick), trick
+        won = trick.plays[(winner - 2) % 4].card
+        empty_wins += won.suit == Suit.HEARTS and won.rank <= 6
+    assert empty_wins > 50  # D-SM1: an empty heart wins a heart lead it tops

@@ -446,12 +446,33 @@ class MainSuit(StandardTrickRules):
         return play.card.suit == self.main and not play.card.mask & self.excluded
 
     def trick_winner(self, trick: Trick, trump: Suit | None) -> int:
-        # D-SM1: to a main-suit lead all its cards rank by strength, empty ones included.
-        if trick.lead_suit == self.main:
-            strength = self.strength
-            hearts = [p for p in trick.plays if p.card.suit == self.main]
-            return max(hearts, key=lambda p: strength[p.card.index]).seat
-        return super().trick_winner(trick, self.main)
+        strength = self.strength
+        main = self.main
+        lead = trick.lead_suit
+        if lead == main:
+            # D-SM1: to a main-suit lead all its cards rank by strength, empty ones included.
+            winner, best = trick.leader, -2
+            for play in trick.plays:
+                card = play.card
+                if card.suit == main and strength[card.index] > best:
+                    winner, best = play.seat, strength[card.index]
+            return winner
+        # C6 with the main suit as trump (is_live_trump), the standard rule written out: the
+        # engine asks this once per trick.
+        excluded = self.excluded
+        winner, best, best_main = trick.leader, -2, False
+        for play in trick.plays:
+            flags = play.flags
+            if flags & FACE_DOWN:
+                continue
+            card = play.card
+            value = strength[card.index]
+            if card.suit == main and not card.mask & excluded:
+                if not best_main or value > best:
+                    winner, best, best_main = play.seat, value, True
+            elif not best_main and card.suit == lead and not flags & DEAD and value > best:
+                winner, best = play.seat, value
+        return winner
 
     def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
         return f"{card} does not follow the suit led {trick.lead_suit} ({self.rule})"
