@@ -9,12 +9,13 @@ True
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kozyr.engine import PLAY, Deal
 from kozyr.errors import KozyrError
-from kozyr.variant import Action, Bot, Variant
+from kozyr.variant import Action, Bot, BotFactory, Variant
 
 
 class RandomBot:
@@ -28,6 +29,20 @@ class RandomBot:
         return actions[self.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
 
 
+#: ``variant.bots()`` per variant object, read once (play_deal asks for every deal).
+_TABLES: weakref.WeakKeyDictionary[Variant, Mapping[str, BotFactory]] = weakref.WeakKeyDictionary()
+
+
+def _bot_table(variant: Variant) -> Mapping[str, BotFactory]:
+    try:
+        table = _TABLES.get(variant)
+        if table is None:
+            table = _TABLES[variant] = variant.bots()
+    except TypeError:  # an unhashable variant (one that defines __eq__ alone): ask every time
+        table = variant.bots()
+    return table
+
+
 def make_bots(
     variant: Variant, kind: str | Sequence[str], rng: random.Random | int | None
 ) -> list[Bot]:
@@ -39,7 +54,7 @@ def make_bots(
     """
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    available = variant.bots()
+    available = _bot_table(variant)
     kinds = [kind] * variant.players if isinstance(kind, str) else list(kind)
     if len(kinds) != variant.players:
         raise KozyrError(f"{variant.name}: need {variant.players} bots, got {len(kinds)}")

@@ -297,7 +297,7 @@ class Variant:
     # --- bots ----------------------------------------------------------------------------------
 
     def bots(self) -> Mapping[str, BotFactory]:
-        """Bots by name; ``random`` is always there."""
+        """Bots by name; ``random`` is always there. Read once per variant object."""
         from kozyr.bots import RandomBot
 
         return {"random": RandomBot}
