@@ -172,6 +172,73 @@ _pay_payer, _pay_payee, _pay_amount, _pay_reason = _setters(
 )
 
 
+class _ItemBuilder:
+    """A mutable twin of :class:`ScoreItem`: the same slots in the same order, so an instance
+    filled with plain attribute stores can become a ``ScoreItem`` by ``__class__`` assignment
+    (allowed between classes of the same layout)."""
+
+    __slots__ = ScoreItem.__slots__
+    name: str
+    label_ru: str
+    label_en: str
+    points: int
+    cards: tuple[Card, ...]
+    seat: int | None
+    side: int | None
+    rule: str
+
+
+class _SheetBuilder:
+    """The mutable twin of :class:`ScoreSheet` (see :class:`_ItemBuilder`)."""
+
+    __slots__ = ScoreSheet.__slots__
+    items: tuple[ScoreItem, ...]
+    seats: int
+    sides: tuple[tuple[int, ...], ...] | None
+
+
+_new = object.__new__
+
+
+def make_item(
+    name: str,
+    label_ru: str,
+    label_en: str,
+    points: int,
+    cards: tuple[Card, ...],
+    seat: int | None,
+    side: int | None,
+    rule: str,
+) -> ScoreItem:
+    """``ScoreItem(name, label_ru, label_en, points, cards, seat, side, rule)``, equal in every
+    way, built at about a third of the cost: the variants' scoring builds items per deal, and
+    eight plain slot stores and a class change are quicker than eight slot setter calls."""
+    item = _new(_ItemBuilder)
+    item.name = name
+    item.label_ru = label_ru
+    item.label_en = label_en
+    item.points = points
+    item.cards = cards
+    item.seat = seat
+    item.side = side
+    item.rule = rule
+    item.__class__ = ScoreItem  # type: ignore[assignment]
+    return item  # type: ignore[return-value]
+
+
+def make_sheet(
+    items: tuple[ScoreItem, ...], seats: int, sides: tuple[tuple[int, ...], ...] | None
+) -> ScoreSheet:
+    """``ScoreSheet(items, seats, sides)`` built as :func:`make_item` builds an item (one per
+    scored deal)."""
+    sheet = _new(_SheetBuilder)
+    sheet.items = items
+    sheet.seats = seats
+    sheet.sides = sides
+    sheet.__class__ = ScoreSheet  # type: ignore[assignment]
+    return sheet  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class Settlement:
     """A zero-sum ledger of payments between seats, in exact fractions."""
