@@ -307,12 +307,16 @@ class Deal:
         strength = rules.strength if _standard_winner(rules) else None
         hands = self.hands
         history = self.history
-        suit_of = _SUIT_OF
+        tricks = self.tricks
+        won = self._won
+        after_trick = self.variant.after_trick
+        suit_of, cards, actions_of, plays_of = _SUIT_OF, ALL_CARDS, _ACTIONS, _PLAYS
         while self.phase == PLAY:  # one trick per pass; the deal's state is re-read after it
             trick = self.trick
             assert trick is not None
             leader, number = trick.leader, trick.number
             played = list(trick.plays)
+            count = len(played)
             lead = trick.lead_suit
             trump = self.trump
             size = len(self.playing)
@@ -338,20 +342,17 @@ class Deal:
                     for _ in range(rng._randbelow(mask.bit_count())):  # type: ignore[attr-defined]
                         mask &= mask - 1
                 index = (mask & -mask).bit_length() - 1
-                history.append(_ACTIONS[seat][index])
+                history.append(actions_of[seat][index])
                 hands[seat] = hand ^ (1 << index)
                 suit = suit_of[index]
-                flags = 0 if flags_of is None else flags_of(hand, lead, ALL_CARDS[index], trump)
-                if flags:
-                    played.append(Play(seat, ALL_CARDS[index], flags))
-                    if len(played) == 1 and flags & FACE_DOWN:  # led face down (SL-C13)
-                        lead = None
-                    elif len(played) == 1:
-                        lead = suit
+                if flags_of is None or not (flags := flags_of(hand, lead, cards[index], trump)):
+                    flags = 0
+                    played.append(plays_of[seat][index])
                 else:
-                    played.append(_PLAYS[seat][index])
-                    if len(played) == 1:
-                        lead = suit
+                    played.append(Play(seat, cards[index], flags))
+                if not count:  # the lead: its suit, unless led face down (SL-C13)
+                    lead = None if flags & FACE_DOWN else suit
+                count += 1
                 if strength is not None and not flags & FACE_DOWN:
                     if suit == trump and not flags:
                         value = strength[index]
@@ -361,19 +362,20 @@ class Deal:
                         value = strength[index]
                         if value > best:
                             winner, best = seat, value
-                if len(played) < size:  # the trick goes on
+                if count < size:  # the trick goes on
                     seat = following[seat]
                     continue
                 self.to_act = seat
                 if strength is None:
                     done = make_trick(leader, number, tuple(played))
-                    self._won_by(done, rules.trick_winner(done, trump))
-                    break
-                done = make_trick(leader, number, tuple(played), winner)
-                self.tricks.append(done)
-                self._won[winner] += 1
+                    winner = rules.trick_winner(done, trump)
+                    settle_trick(done, winner)
+                else:
+                    done = make_trick(leader, number, tuple(played), winner)
+                tricks.append(done)
+                won[winner] += 1
                 self.trick = None
-                self.variant.after_trick(self, done)
+                after_trick(self, done)
                 break
 
     def _autoplay_tricks(self, rngs: Sequence[random.Random | None]) -> None:
