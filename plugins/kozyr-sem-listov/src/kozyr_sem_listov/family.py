@@ -98,6 +98,7 @@ class SemListovFamily(Variant):
         # read once for start(), which runs per deal (the options are fixed at construction)
         self._hand_size = self.hand_size
         self._packets = self.packets
+        self._exchange_after_trick = self.exchange_timing == "after_first_trick"
 
     # --- configuration -------------------------------------------------------------------------
 
@@ -211,8 +212,8 @@ class SemListovFamily(Variant):
             deal.finish()
             return
         if (
-            self.exchange_timing == "after_first_trick"
-            and trick.number == 0
+            trick.number == 0
+            and self._exchange_after_trick
             and EXCHANGE not in deal.decisions
             and deal.dealer in deal.playing
         ):
