@@ -438,11 +438,11 @@ class Deal:
 
     def next_seat(self, seat: int, among: Iterable[int] | None = None) -> int:
         """The next seat clockwise after ``seat`` among ``among`` (default: the seats dealt in)."""
-        if among is None:
-            among = self.seats
-        if len(among) == self.n and (among is self.seats or among is self.playing):
-            return (seat + 1) % self.n  # everyone is in
-        pool = set(among)
+        if among is None or among is self.playing:
+            group = self.seats if among is None else self.playing
+            if len(group) == self.n:  # everyone is in
+                return (seat + 1) % self.n
+        pool = set(self.seats if among is None else among)
         for step in range(1, self.n + 1):
             candidate = (seat + step) % self.n
             if candidate in pool:
