@@ -105,9 +105,7 @@ def test_heuristic_side_beats_random_side() -> None:
     for seed in range(60):
         for side in (0, 1):
             kinds = ["heuristic" if s % 2 == side else "random" for s in range(4)]
-            deal = kozyr.play_deal(
-                variant, seed=seed, dealer=seed % 4, bots=kinds
-            )
+            deal = kozyr.play_deal(variant, seed=seed, dealer=seed % 4, bots=kinds)
             play = deal.result().extra["play"]
             gain += play[side] - play[1 - side]
     assert gain > 60  # more than half a point a deal on average
