@@ -518,6 +518,13 @@ def lead_functions(rules: StandardTrickRules) -> tuple[LeadLegal, LeadFlags | No
     A ``*_for_lead`` method is used only when it is at least as specific as every method it
     stands for (``legal_mask``, ``legal_plays``; ``play_flags``, ``play_flags_mask``): a subclass
     that overrides ``legal_mask`` alone (say, to look at the trick's number) is always obeyed.
+
+    >>> legal, flags = lead_functions(FollowOrTrump(RankOrder.ace_high()))
+    >>> hand = CardSet.parse("As 2h 9d")
+    >>> str(CardSet.from_mask(legal(hand.mask, Suit.SPADES, Suit.HEARTS)))  # SU5
+    '2♥ A♠'
+    >>> flags is None  # FollowOrTrump never flags a play
+    True
     """
     if not isinstance(rules, StandardTrickRules):
         return None
