@@ -17,8 +17,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from kozyr import PACKS, Card, CardSet, DealRecord, KozyrError, Rank, ScoreItem, ScoreSheet, Suit
+from kozyr import (
+    PACKS,
+    Card,
+    CardSet,
+    DealRecord,
+    KozyrError,
+    Rank,
+    ScoreItem,
+    ScoreSheet,
+    Suit,
+    Trick,
+)
 from kozyr.cardset import iter_mask, rank_mask
+from kozyr.scoring import make_item
 
 SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # C5
 SEATS = 4
@@ -186,28 +198,65 @@ def declaration_items(
     return _mask_items(mask, quads, seat)
 
 
-_TWOS = rank_mask((Rank.TWO,))  # bit 0 of each suit
+# A hand's declarations are computed on its two halves, ``low`` (clubs, diamonds: bits 0-25 of
+# the mask) and ``high`` (hearts, spades: bits 26-51): ints below 2**30, which CPython handles
+# much faster than the two-digit 52-bit mask.
+_HALF = (1 << 26) - 1
+_TWOS_HALF = 1 | 1 << 13  # the twos of a half: bit 0 of each of its suits
+_NOT_IN_PACK_HALF = _NOT_IN_PACK & _HALF  # the 8, 9 and 10 of the two suits of a half
+_BY_INDEX = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+# The ranks of each 13-bit "held in three or four suits" pattern, strongest first (SM6 lists
+# triples rank by rank in SM2 order), as (rank, mask of the rank's four cards); filled on use.
+_TRIPLE_RANKS: dict[int, tuple[tuple[Rank, int], ...]] = {}
+# The triple or quad item of each mask of the cards of one rank held, per (quads, seat); filled
+# on use (ScoreItems are immutable values, shared).
+_BY_SAME: dict[tuple[str, int | None], dict[int, ScoreItem]] = {}
+
+
+def _triple_ranks(triples: int) -> tuple[tuple[Rank, int], ...]:
+    """The ranks of a 13-bit pattern of ranks held in three or four suits, in SM2 order."""
+    found = _TRIPLE_RANKS.get(triples)
+    if found is None:
+        found = _TRIPLE_RANKS[triples] = tuple(
+            (rank, ranks) for rank, ranks in _RANK_MASKS if triples >> (rank - 2) & 1
+        )
+    return found
+
+
+def _triples(low: int, high: int) -> int:
+    """The 13-bit pattern of the ranks a hand holds in three or four suits (SM6): with the
+    suits paired clubs-hearts and diamonds-spades, a rank both of one pair and one of the
+    other."""
+    both = low & high  # clubs & hearts in bits 0-12, diamonds & spades in bits 13-25
+    either = low | high
+    return ((both & (either >> 13)) | (either & (both >> 13))) & 0x1FFF
 
 
 def _mask_items(mask: int, quads: str, seat: int | None) -> list[ScoreItem]:
     """:func:`declaration_items` of a card mask already checked against the pack."""
-    s0, s1, s2, s3 = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
+    return _half_items(mask, mask & _HALF, mask >> 26, quads, seat)
+
+
+def _half_items(mask: int, low: int, high: int, quads: str, seat: int | None) -> list[ScoreItem]:
+    """:func:`_mask_items` of a mask and its two halves (see ``_HALF``)."""
     items: list[ScoreItem] = []
-    baba = _BABA_BITS  # a баба at least: 3 2 A of one suit
-    if s0 & baba == baba:
-        items.extend(_suit_items(Suit.CLUBS, _run_length(s0), seat))
-    if s1 & baba == baba:
-        items.extend(_suit_items(Suit.DIAMONDS, _run_length(s1), seat))
-    if s2 & baba == baba:
-        items.extend(_suit_items(Suit.HEARTS, _run_length(s2), seat))
-    if s3 & baba == baba:
-        items.extend(_suit_items(Suit.SPADES, _run_length(s3), seat))
-    # ranks held in at least three suits, as 13 rank bits: usually none
-    triples = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    # a баба at least: 3, 2 and A of one suit (bits 1, 0 and 12 of the suit)
+    if (low & (low >> 1) & (low >> 12) | high & (high >> 1) & (high >> 12)) & _TWOS_HALF:
+        baba = _BABA_BITS
+        for index, bits in enumerate((low & 0x1FFF, low >> 13, high & 0x1FFF, high >> 13)):
+            if bits & baba == baba:  # suit by suit: clubs, diamonds, hearts, spades
+                items.extend(_suit_items(_BY_INDEX[index], _run_length(bits), seat))
+    triples = _triples(low, high)  # usually none
     if triples:
-        for rank, ranks in _RANK_MASKS:
-            if triples >> (rank - 2) & 1:
-                items.append(_rank_item(rank, mask & ranks, seat, quads))
+        by_same = _BY_SAME.get((quads, seat))
+        if by_same is None:
+            by_same = _BY_SAME[(quads, seat)] = {}
+        for rank, ranks in _triple_ranks(triples):
+            same = mask & ranks
+            item = by_same.get(same)
+            if item is None:
+                item = by_same[same] = _rank_item(rank, same, seat, quads)
+            items.append(item)
     return items
 
 
@@ -305,29 +354,229 @@ class DealParts(NamedTuple):
 
 def deal_parts(record: DealRecord, quads: str, per_trick: bool) -> DealParts:
     """Score a deal in one pass (``per_trick``: SM7's per-trick counters, else cumulative)."""
-    eldest = (record.dealer + 1) % SEATS
+    return DealParts(*_parts(record, quads, per_trick))
+
+
+# Per 13-bit suit pattern of a hand (bit rank - 2), for the declarations' fast path: whether the
+# suit holds a баба (3, 2 and A) or a card outside the pack (8, 9, 10): then the hand takes the
+# full path; and its ranks spread out to three bits each in SM2 order (3 first), so the four
+# suits of a hand add up to how many suits hold each rank: with one more per rank
+# (_SPREAD_OFFSET), a rank held in three or four suits has the top bit of its three set.
+_SPREAD_ORDER = tuple(rank - 2 for rank in STRENGTH)  # suit bit of SM2's 1st, 2nd, ... rank
+
+
+def _suit_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``_SUIT_FULL_PATH`` and ``_SUIT_SPREAD``, built from the 1,024 suit patterns of the pack
+    (every other pattern holds an 8, 9 or 10: full path)."""
+    full_path = [1] * (1 << 13)
+    spread = [0] * (1 << 13)
+    patterns = [0] * (1 << len(STRENGTH))  # by a 10-bit set of SM2 positions
+    sums = [0] * len(patterns)
+    for i in range(1, len(patterns)):
+        lowest = i & -i
+        k = lowest.bit_length() - 1
+        patterns[i] = patterns[i ^ lowest] | 1 << _SPREAD_ORDER[k]
+        sums[i] = sums[i ^ lowest] + (1 << (3 * k))
+    for bits, total in zip(patterns, sums, strict=True):
+        full_path[bits] = int(bits & _BABA_BITS == _BABA_BITS)
+        spread[bits] = total
+    return tuple(full_path), tuple(spread)
+
+
+_SUIT_FULL_PATH, _SUIT_SPREAD = _suit_tables()
+_SPREAD_OFFSET = sum(1 << (3 * k) for k in range(len(STRENGTH)))
+_SPREAD_TOP = sum(4 << (3 * k) for k in range(len(STRENGTH)))
+# The ranks with the top bit of their three set in a spread sum, in SM2 order, as (rank, mask
+# of the rank's four cards); filled on use.
+_SPREAD_RANKS: dict[int, tuple[tuple[Rank, int], ...]] = {}
+
+
+def _spread_ranks(top: int) -> tuple[tuple[Rank, int], ...]:
+    """The ranks held in three or four suits, from the top bits of a spread sum."""
+    found = _SPREAD_RANKS.get(top)
+    if found is None:
+        found = _SPREAD_RANKS[top] = tuple(
+            pair for k, pair in enumerate(_RANK_MASKS) if top >> (3 * k + 2) & 1
+        )
+    return found
+
+
+def _declarations(record: DealRecord, quads: str) -> tuple[list[ScoreItem], list[int]]:
+    """The declarations of the four hands as dealt (SM6), in seat order from eldest (SM8), and
+    their points per side."""
     items: list[ScoreItem] = []
     declared = [0, 0]
-    played = [0, 0]
     hands = record.hands
-    for seat in _FROM_ELDEST[eldest]:  # SM8: declarations in seat order from eldest
+    full_path = _SUIT_FULL_PATH
+    spread = _SUIT_SPREAD
+    for seat in _FROM_ELDEST[(record.dealer + 1) % SEATS]:
         hand = hands[seat]
-        if hand is not None:
-            mask = hand.mask
-            if mask & _NOT_IN_PACK:
+        if hand is None:
+            continue
+        mask = hand.mask
+        low, high = mask & _HALF, mask >> 26
+        s0 = low & 0x1FFF  # one statement each: a four-name assignment builds a tuple
+        s1 = low >> 13
+        s2 = high & 0x1FFF
+        s3 = high >> 13
+        if full_path[s0] or full_path[s1] or full_path[s2] or full_path[s3]:
+            if (low | high) & _NOT_IN_PACK_HALF:
                 check_pack(hand)
-            # fast path: skip a hand with no баба (3, 2 and A of a suit: bits 1, 0 and 12 of the
-            # suit) and no rank in three suits (the test of _mask_items, on the whole mask)
-            s0, s1, s2, s3 = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
-            if not mask & (mask >> 1) & (mask >> 12) & _TWOS and not (
-                (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
-            ):
-                continue
-            found = _mask_items(mask, quads, seat)
-            if found:
-                items += found
-                for it in found:
-                    declared[seat % 2] += it.points
+            found = _half_items(mask, low, high, quads, seat)
+            items += found
+            for it in found:
+                declared[seat & 1] += it.points
+            continue
+        # no баба: only triples and quads, usually none
+        top = (spread[s0] + spread[s1] + spread[s2] + spread[s3] + _SPREAD_OFFSET) & _SPREAD_TOP
+        if top:
+            by_same = _BY_SAME.get((quads, seat))
+            if by_same is None:
+                by_same = _BY_SAME[(quads, seat)] = {}
+            for rank, ranks in _spread_ranks(top):
+                same = mask & ranks
+                item = by_same.get(same)
+                if item is None:
+                    item = by_same[same] = _rank_item(rank, same, seat, quads)
+                items.append(item)
+                declared[seat & 1] += item.points
+    return items, declared
+
+
+# One trick's entry in a seat's tally (_parts), by the number of counters in the trick (0-4):
+# the counters taken in bits 0-7, the tricks taken in bits 8-15, the counters items scored
+# (a trick with 3 or more scores one, SM7) from bit 16. Up to 63 tricks cannot overflow a field.
+_TALLY_STEP = tuple((1 << 8) + count + ((1 << 16) if count >= 3 else 0) for count in range(5))
+_TALLY_STEP_CUMULATIVE = tuple((1 << 8) + count for count in range(5))  # no items per trick
+_TALLY_TRICKS = 63
+#: 1 for a counter (SM7), else 0, by card index: a trick's counters are four small-int look-ups.
+_IS_COUNTER: tuple[int, ...] = tuple(COUNTER_MASK >> index & 1 for index in range(52))
+
+
+def _parts(
+    record: DealRecord, quads: str, per_trick: bool
+) -> tuple[list[ScoreItem], list[int], list[int], list[int], list[int]]:
+    """:func:`deal_parts` as a plain tuple (what ``Semerik.score`` unpacks), when every trick has
+    four cards; anything else takes :func:`_parts_general`."""
+    tricks = record.tricks or ()
+    if len(tricks) > _TALLY_TRICKS:
+        return _parts_general(record, quads, per_trick)
+    items, declared = _declarations(record, quads)
+    # a seat's tally (see _TALLY_STEP); an unreplayed record's winner -1 lands in the fifth
+    tally = [0, 0, 0, 0, 0]
+    try:
+        if per_trick:
+            _per_trick(tricks, tally, items)
+            side_counters: list[list[Card]] = []
+        else:
+            side_counters = _cumulative_pass(tricks, tally)
+    except ValueError:  # a trick without exactly four cards
+        return _parts_general(record, quads, per_trick)
+    except TypeError:
+        if any(trick.winner is None for trick in tricks):
+            raise AssertionError("record not replayed") from None
+        raise
+    t0, t1, t2, t3, unresolved = tally
+    assert not unresolved, "record not replayed"
+    taken = [t0 >> 8 & 255, t1 >> 8 & 255, t2 >> 8 & 255, t3 >> 8 & 255]
+    counted = [(t0 & 255) + (t2 & 255), (t1 & 255) + (t3 & 255)]
+    played = [(t0 >> 16) + (t2 >> 16), (t1 >> 16) + (t3 >> 16)]
+    if not per_trick:
+        _cumulative(items, side_counters, (record.dealer + 1) % SEATS, played)
+    _bonuses(items, taken, len(tricks), played)
+    return items, counted, taken, declared, played
+
+
+def _per_trick(tricks: Sequence[Trick], tally: list[int], items: list[ScoreItem]) -> None:
+    """The tricks of four cards with SM7's counters per trick: each seat's tally (see
+    _TALLY_STEP) and a counters item for every trick with 3 or more."""
+    step = _TALLY_STEP
+    counter = _IS_COUNTER
+    labels = _LABELS
+    for trick in tricks:
+        winner = trick.winner
+        a, b, c, d = trick.plays  # ValueError unless four cards
+        ca = a.card  # one statement each: a four-name assignment builds a tuple
+        cb = b.card
+        cc = c.card
+        cd = d.card
+        count = counter[ca.index] + counter[cb.index] + counter[cc.index] + counter[cd.index]
+        tally[winner] += step[count]  # type: ignore[index]  # None: TypeError
+        if count < 3:
+            continue
+        # SM7: 3+ counters give 1; the counters in play order: all four, or all but the one
+        # card that is not
+        if count == 4:
+            counters: tuple[Card, ...] = (ca, cb, cc, cd)
+        elif not counter[ca.index]:
+            counters = (cb, cc, cd)
+        elif not counter[cb.index]:
+            counters = (ca, cc, cd)
+        elif not counter[cc.index]:
+            counters = (ca, cb, cd)
+        else:
+            counters = (ca, cb, cc)
+        number = trick.number
+        ru, en = labels[number + 1][count] if number < 10 else _counter_labels(number + 1, count)
+        side = winner & 1  # type: ignore[operator]
+        items.append(make_item("counters", ru, en, 1, counters, winner, side, "SM7"))
+
+
+def _cumulative_pass(tricks: Sequence[Trick], tally: list[int]) -> list[list[Card]]:
+    """The tricks of four cards with SM7's cumulative counters: each seat's tally (see
+    _TALLY_STEP) and the counters each side took, in play order."""
+    step = _TALLY_STEP_CUMULATIVE
+    counter = _IS_COUNTER
+    side_counters: list[list[Card]] = [[], []]
+    for trick in tricks:
+        winner = trick.winner
+        a, b, c, d = trick.plays  # ValueError unless four cards
+        ca = a.card
+        cb = b.card
+        cc = c.card
+        cd = d.card
+        ka = counter[ca.index]
+        kb = counter[cb.index]
+        kc = counter[cc.index]
+        kd = counter[cd.index]
+        tally[winner] += step[ka + kb + kc + kd]  # type: ignore[index]  # None: TypeError
+        cards = side_counters[winner & 1]  # type: ignore[operator]
+        if ka:
+            cards.append(ca)
+        if kb:
+            cards.append(cb)
+        if kc:
+            cards.append(cc)
+        if kd:
+            cards.append(cd)
+    return side_counters
+
+
+def _bonuses(items: list[ScoreItem], taken: list[int], n_tricks: int, played: list[int]) -> None:
+    """SM7, D-SM4: 9 or 10 tricks by one player (6 each); a side that takes all the tricks (4)."""
+    if n_tricks >= 9:
+        for seat in range(SEATS):
+            if taken[seat] >= 9:
+                items.append(_nine_tricks(seat, taken[seat]))
+                played[seat & 1] += 6
+    if n_tricks:  # SM7: a side takes all 10 (обремизили)
+        t0, t1, t2, t3 = taken
+        if t0 + t2 == n_tricks:
+            items.append(_ALL_TRICKS[0])
+            played[0] += 4
+        if t1 + t3 == n_tricks:
+            items.append(_ALL_TRICKS[1])
+            played[1] += 4
+
+
+def _parts_general(
+    record: DealRecord, quads: str, per_trick: bool
+) -> tuple[list[ScoreItem], list[int], list[int], list[int], list[int]]:
+    """:func:`_parts` for any record: counters per trick or cumulative (SM7), tricks of any
+    size."""
+    items, declared = _declarations(record, quads)
+    eldest = (record.dealer + 1) % SEATS
+    played = [0, 0]
     tricks = record.tricks or ()
     taken = [0] * SEATS
     counted = [0, 0]  # counters taken per side
@@ -339,38 +588,15 @@ def deal_parts(record: DealRecord, quads: str, per_trick: bool) -> DealParts:
         assert winner is not None and winner >= 0, "record not replayed"
         taken[winner] += 1
         plays = trick.plays
-        if len(plays) == SEATS:  # fast path: four distinct cards (every replayed trick)
-            a, b, c, d = plays
-            ca, cb, cc, cd = a.card, b.card, c.card, d.card
-            count = ((ca.mask | cb.mask | cc.mask | cd.mask) & counter_mask).bit_count()
-            side = winner % 2
-            counted[side] += count
-            if count < least:  # SM7: per trick 3+ counters score; cumulative: keep every counter
-                continue
-            # the counters in play order: all four, or all but the one card that is not
-            if count == 4:
-                counters: tuple[Card, ...] = (ca, cb, cc, cd)
-            elif count == 3:
-                if not ca.mask & counter_mask:
-                    counters = (cb, cc, cd)
-                elif not cb.mask & counter_mask:
-                    counters = (ca, cc, cd)
-                elif not cc.mask & counter_mask:
-                    counters = (ca, cb, cd)
-                else:
-                    counters = (ca, cb, cc)
-            else:
-                counters = tuple([card for p in plays if (card := p.card).mask & counter_mask])
-        else:
-            mask = 0
-            for play in plays:
-                mask |= play.card.mask
-            count = (mask & counter_mask).bit_count()
-            side = winner % 2
-            counted[side] += count
-            if count < least:
-                continue
-            counters = tuple([card for p in plays if (card := p.card).mask & counter_mask])
+        mask = 0
+        for play in plays:
+            mask |= play.card.mask
+        count = (mask & counter_mask).bit_count()
+        side = winner % 2
+        counted[side] += count
+        if count < least:  # SM7: per trick 3+ counters score; cumulative: keep every counter
+            continue
+        counters = tuple([card for p in plays if (card := p.card).mask & counter_mask])
         if not per_trick:
             side_counters[side] += counters
         else:  # SM7: 3+ counters give 1 (in play order)
@@ -381,36 +607,33 @@ def deal_parts(record: DealRecord, quads: str, per_trick: bool) -> DealParts:
                 ru, en = _counter_labels(number, count)
             items.append(ScoreItem("counters", ru, en, 1, counters, winner, side, "SM7"))
             played[side] += 1
-    if not per_trick:  # SM7 option: a side's counters // 3, eldest's side first
-        for side in (eldest % 2, 1 - eldest % 2):
-            cards = side_counters[side]
-            points = len(cards) // 3
-            if points:
-                items.append(
-                    ScoreItem(
-                        "counters",
-                        f"счётные карты: {len(cards)} ÷ 3",
-                        f"counters: {len(cards)} / 3",
-                        points,
-                        tuple(cards),
-                        None,
-                        side,
-                        "SM7",
-                    )
+    if not per_trick:
+        _cumulative(items, side_counters, eldest, played)
+    _bonuses(items, taken, len(tricks), played)
+    return items, counted, taken, declared, played
+
+
+def _cumulative(
+    items: list[ScoreItem], side_counters: list[list[Card]], eldest: int, played: list[int]
+) -> None:
+    """SM7 option ``cumulative``: a side's counters // 3, eldest's side first."""
+    for side in (eldest % 2, 1 - eldest % 2):
+        cards = side_counters[side]
+        points = len(cards) // 3
+        if points:
+            items.append(
+                ScoreItem(
+                    "counters",
+                    f"счётные карты: {len(cards)} ÷ 3",
+                    f"counters: {len(cards)} / 3",
+                    points,
+                    tuple(cards),
+                    None,
+                    side,
+                    "SM7",
                 )
-                played[side] += points
-    n_tricks = len(tricks)
-    if n_tricks >= 9:
-        for seat in range(SEATS):  # SM7, D-SM4: 9 or 10 tricks by one player
-            if taken[seat] >= 9:
-                items.append(_nine_tricks(seat, taken[seat]))
-                played[seat % 2] += 6
-    if n_tricks:  # SM7: a side takes all 10 (обремизили)
-        for side, (first, second) in enumerate(SIDES):
-            if taken[first] + taken[second] == n_tricks:
-                items.append(_ALL_TRICKS[side])
-                played[side] += 4
-    return DealParts(items, counted, taken, declared, played)
+            )
+            played[side] += points
 
 
 # --- the game to 21 and the rubber (SM8-SM11) -------------------------------------------------

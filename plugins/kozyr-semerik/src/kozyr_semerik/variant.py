@@ -38,6 +38,7 @@ from kozyr import (
     Settlement,
     Variant,
 )
+from kozyr.scoring import make_sheet
 from kozyr_semerik.scoring import (
     MAIN_SUIT,
     PACK,
@@ -46,10 +47,10 @@ from kozyr_semerik.scoring import (
     STRENGTH,
     TARGET,
     Rubber,
+    _parts,
     advance,
     check_pack,
     deal_items,
-    deal_parts,
     declaration_items,
     follow,
 )
@@ -209,15 +210,17 @@ class Semerik(Variant):
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         # one pass gives the items, the counters, the tricks and the points split (deal_parts)
-        items, counters, taken, declared, played = deal_parts(record, self._quads, self._per_trick)
-        sheet = ScoreSheet(tuple(items), SEATS, SIDES)  # self.deal_sheet(record), in one pass
+        items, counters, taken, declared, played = _parts(record, self._quads, self._per_trick)
+        sheet = make_sheet(tuple(items), SEATS, SIDES)  # self.deal_sheet(record), in one pass
         extra: dict[str, Any] = {
             "by": "side",
             "declarations": declared,
             "play": played,
             "counter_cards": counters,
         }
-        if context.get("scores") is not None:  # a deal of a game: where it leaves the game (SM8)
+        if (
+            context and context.get("scores") is not None
+        ):  # a deal of a game: where it leaves it (SM8)
             game = int(context.get("game", 1))
             step = advance(context["scores"], sheet.items, game)
             extra["game"] = game
