@@ -5,10 +5,23 @@ Items come out in the order SU7 counts them: turned jack(s), gift, High, Low, Ja
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kozyr import ALL_CARDS, Card, CardSet, DealRecord, Rank, RankOrder, ScoreItem, ScoreSheet
-from kozyr.cardset import SUIT_MASKS, iter_mask, rank_mask
+from kozyr import (
+    ALL_CARDS,
+    Card,
+    CardSet,
+    DealRecord,
+    Rank,
+    RankOrder,
+    ScoreItem,
+    ScoreSheet,
+    Suit,
+    Trick,
+)
+from kozyr.cardset import iter_mask, rank_mask
+from kozyr.scoring import make_item
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
@@ -33,6 +46,8 @@ _TENS, _ACES, _KINGS, _QUEENS, _JACKS = (
 )
 COUNT_MASK: int = rank_mask(COUNT)
 SUIT_SHIFT = 13  # a card's index is suit * 13 + rank - 2
+#: ``str(suit)`` by suit number (the trump of a result's ``extra``), without the enum call.
+SUIT_TEXT: tuple[str, ...] = tuple(str(suit) for suit in Suit)
 
 
 def item(variant: SevenUp, name: str, seat: int, cards: tuple[Card, ...], rule: str) -> ScoreItem:
@@ -95,14 +110,6 @@ LABELS_GAME = ("game", *LABELS["game"])
 _ONE_POINT: dict[tuple[str, int, int | None, Card | None, str], ScoreItem] = {}
 
 
-def _game_value(mask: int) -> int:
-    """:func:`game_count` by two table look-ups (clubs and diamonds, hearts and spades)."""
-    table = _GAME_OF_TWO_SUITS
-    return (
-        table[(mask >> 8 & 31) | (mask >> 16 & 992)] + table[(mask >> 34 & 31) | (mask >> 42 & 992)]
-    )
-
-
 def _point(name: str, seat: int, side: int | None, card: Card | None, rule: str) -> ScoreItem:
     """The one-point item ``name`` of ``seat`` (with ``card``, if any), shared."""
     key = (name, seat, side, card, rule)
@@ -125,6 +132,45 @@ def deal_items(variant: SevenUp, record: DealRecord) -> tuple[ScoreSheet, list[i
     return ScoreSheet(tuple(items), n, variant.sides), counts
 
 
+# Per player count, the one-point items that carry a card (High, Low, Jack; SU6), indexed by
+# seat * 52 + card index, built on first use and shared (ScoreItems are immutable values).
+_HIGH: dict[int, list[ScoreItem | None]] = {n: [None] * (n * 52) for n in (2, 3, 4)}
+_LOW: dict[int, list[ScoreItem | None]] = {n: [None] * (n * 52) for n in (2, 3, 4)}
+_JACK: dict[int, list[ScoreItem | None]] = {n: [None] * (n * 52) for n in (2, 3, 4)}
+_JACK_BITS = _JACKS  # the four jacks (SU3, D-SU1)
+# The counting cards of SU6's Game (T J Q K A) as a 20-bit code, five bits per suit (clubs in
+# bits 0-4, ten to ace): a card's code by its index, 0 for the other cards. Codes are small ints,
+# which CPython handles much faster than 52-bit card masks; the Game value of a code is two
+# look-ups in _GAME_OF_TWO_SUITS.
+_CODE: tuple[int, ...] = tuple(
+    1 << (5 * (index // SUIT_SHIFT) + index % SUIT_SHIFT - 8) if index % SUIT_SHIFT >= 8 else 0
+    for index in range(52)
+)
+
+
+def _code_of(mask: int) -> int:
+    """The counting code (see ``_CODE``) of a card mask."""
+    return (
+        (mask >> 8 & 31)
+        | (mask >> (8 + SUIT_SHIFT) & 31) << 5
+        | (mask >> (8 + 2 * SUIT_SHIFT) & 31) << 10
+        | (mask >> (8 + 3 * SUIT_SHIFT) & 31) << 15
+    )
+
+
+def _card_item(
+    table: dict[int, list[ScoreItem | None]], name: str, n: int, seat: int, index: int
+) -> ScoreItem:
+    """The shared one-point item ``name`` (High, Low or Jack, SU6) of ``seat`` for card
+    ``index`` at a table of ``n``, from ``table`` (built on first use)."""
+    items = table[n]
+    found = items[seat * 52 + index]
+    if found is None:
+        found = _point(name, seat, _LAYOUTS[n][2][seat], ALL_CARDS[index], "SU6")
+        items[seat * 52 + index] = found
+    return found
+
+
 def deal_parts(
     n: int, tie_eldest: bool, record: DealRecord
 ) -> tuple[list[ScoreItem], list[int], list[int], list[int]]:
@@ -134,78 +180,93 @@ def deal_parts(
     dealer = record.dealer
     eldest = (dealer + 1) % n
     items: list[ScoreItem] = []
+    points = [0] * (2 if sides else n)  # per side (or seat): every item is worth one (SU6)
     turnups = record.turnups
     decisions = record.decisions
-    void = bool(decisions.get("void"))
+    void = decisions.get("void")
     # SU3: a jack turned up scores 1 for the dealer; D-SU1: while running, only the jack whose
     # suit becomes trump (the last turn-up) scores.
     first = turnups[0]
-    if first.rank == Rank.JACK:
-        items.append(_point("turned_jack", dealer, item_side[dealer], first, "SU3"))
     last = turnups[-1]
-    if len(turnups) > 1 and not void and last.rank == Rank.JACK:
-        items.append(_point("turned_jack", dealer, item_side[dealer], last, "D-SU1"))
+    if (first.mask | last.mask) & _JACK_BITS:
+        if first.mask & _JACK_BITS:
+            items.append(_point("turned_jack", dealer, item_side[dealer], first, "SU3"))
+            points[unit_of[dealer]] += 1
+        if len(turnups) > 1 and not void and last.mask & _JACK_BITS:
+            items.append(_point("turned_jack", dealer, item_side[dealer], last, "D-SU1"))
+            points[unit_of[dealer]] += 1
     # SU4: the gift goes to eldest's side; D-SU4: with three players, to each opponent.
     if decisions.get("beg") == "give":
         if n == 3:
             for seat in range(n):
                 if seat != dealer:
                     items.append(_point("gift", seat, None, None, "D-SU4"))
+                    points[seat] += 1
         else:
             items.append(_point("gift", eldest, item_side[eldest], None, "SU4"))
+            points[unit_of[eldest]] += 1
     counts = [0] * (2 if sides else n)
     tricks = record.tricks
     if void:
         taken = record.tricks_won(n)
-        return items, counts, taken, _points(items, unit_of, len(counts))
+        return items, counts, taken, points
     trump = last.suit
-    suit_mask = SUIT_MASKS[trump]
-    hands = [0 if h is None else h.mask & suit_mask for h in record.hands]
+    shift = SUIT_SHIFT * trump
+    # SU6: High and Low, the highest and lowest trump dealt (ace high), on 13-bit suit patterns
+    hands = [0 if h is None else h.mask >> shift & 0x1FFF for h in record.hands]
     trumps = 0
-    for mask in hands:
-        trumps |= mask
-    if trumps:  # SU6: High and Low, the highest and lowest trump dealt (ace high)
+    for bits in hands:
+        trumps |= bits
+    if trumps:
         high = 1 << (trumps.bit_length() - 1)
         low = trumps & -trumps
-        seat = _holder(hands, high)
-        items.append(_point("high", seat, item_side[seat], _card(high), "SU6"))
-        seat = _holder(hands, low)
-        items.append(_point("low", seat, item_side[seat], _card(low), "SU6"))
+        for seat, bits in enumerate(hands):
+            if bits & high:
+                items.append(_card_item(_HIGH, "high", n, seat, shift + high.bit_length() - 1))
+                points[unit_of[seat]] += 1
+                break
+        for seat, bits in enumerate(hands):
+            if bits & low:
+                items.append(_card_item(_LOW, "low", n, seat, shift + low.bit_length() - 1))
+                points[unit_of[seat]] += 1
+                break
+    # the counting cards each seat won, as codes (see _CODE)
     won = [0] * n
     taken = [0] * n
     if tricks is not None:
-        for trick in tricks:
-            winner = trick.winner
-            assert winner is not None and winner >= 0, "record not replayed"
-            taken[winner] += 1
-            plays = trick.plays
-            if len(plays) == 4:  # fast path: the four-handed game, unrolled
-                a, b, c, d = plays
-                won[winner] |= a.card.mask | b.card.mask | c.card.mask | d.card.mask
-            else:
-                for play in plays:
-                    won[winner] |= play.card.mask
+        won, taken = _won_codes(tricks, n)
     else:
         for seat, cards in enumerate(decisions.get("won") or ()):
-            won[seat] = CardSet(cards).mask
-    jack_index = SUIT_SHIFT * trump + Rank.JACK - 2
-    jack_bit = 1 << jack_index
-    for seat, mask in enumerate(won):
-        if mask & jack_bit:  # one seat at most won it
-            items.append(_point("jack", seat, item_side[seat], ALL_CARDS[jack_index], "SU6"))
+            won[seat] = _code_of(CardSet(cards).mask)
+    jack_bit = 1 << (5 * trump + 1)  # the trump jack (SU6), second of its suit's five
+    for seat, code in enumerate(won):
+        if code & jack_bit:  # one seat at most won it
+            items.append(_card_item(_JACK, "jack", n, seat, shift + 9))
+            points[unit_of[seat]] += 1
             break
-    values = [_game_value(mask) for mask in won]
-    for seat, value in enumerate(values):
-        counts[unit_of[seat]] += value
+    # SU6 Game: each seat's counting cards by two look-ups (clubs and diamonds, hearts and
+    # spades)
+    table = _GAME_OF_TWO_SUITS
+    values = [table[code & 1023] + table[code >> 10] for code in won]
+    if sides:
+        counts[0] = values[0] + values[2]
+        counts[1] = values[1] + values[3]
+    else:
+        counts[:] = values
     best = max(counts)
     if counts.count(best) == 1:
         side = counts.index(best)
-        members = sides[side] if sides else (side,)
-        # the member of the side who took more counting points (the first on a tie)
-        seat = max(members, key=values.__getitem__)
+        if sides:
+            members = sides[side]
+            # the member of the side who took more counting points (the first on a tie)
+            seat = members[1] if values[members[1]] > values[members[0]] else members[0]
+        else:
+            members = (side,)
+            seat = side
         items.append(
-            ScoreItem(*LABELS_GAME, 1, _counting(won, members), seat, item_side[seat], "SU6")
+            make_item(*LABELS_GAME, 1, _counting(won, members), seat, item_side[seat], "SU6")
         )
+        points[side] += 1
     elif tie_eldest:
         # D-SU3 option: the tie goes to the non-dealer; among the tied, the first from eldest
         # clockwise (eldest's side with four, eldest with two; with three, a tied seat only).
@@ -213,30 +274,41 @@ def deal_parts(
         side = unit_of[seat]
         members = sides[side] if sides else (side,)
         items.append(
-            ScoreItem(*LABELS_GAME, 1, _counting(won, members), seat, item_side[seat], "D-SU3")
+            make_item(*LABELS_GAME, 1, _counting(won, members), seat, item_side[seat], "D-SU3")
         )
-    return items, counts, taken, _points(items, unit_of, len(counts))
+        points[side] += 1
+    return items, counts, taken, points
 
 
-def _points(items: list[ScoreItem], unit_of: list[int], units: int) -> list[int]:
-    """``ScoreSheet.by_side()`` of the deal's items (each worth one point, SU6)."""
-    points = [0] * units
-    for it in items:
-        assert it.seat is not None
-        points[unit_of[it.seat]] += 1
-    return points
-
-
-def _card(bit: int) -> Card:
-    return ALL_CARDS[bit.bit_length() - 1]
-
-
-def _holder(hands: list[int], bit: int) -> int:
-    """The seat whose (trump) mask holds ``bit``."""
-    for seat, mask in enumerate(hands):
-        if mask & bit:
-            return seat
-    raise ValueError("no hand holds the card")
+def _won_codes(tricks: Sequence[Trick], n: int) -> tuple[list[int], list[int]]:
+    """The counting cards each seat won in ``tricks`` (codes, see ``_CODE``) and its tricks."""
+    won = [0] * n
+    taken = [0] * n
+    code = _CODE
+    if n == 4:
+        try:
+            for trick in tricks:
+                winner = trick.winner
+                assert winner is not None and winner >= 0, "record not replayed"
+                taken[winner] += 1
+                a, b, c, d = trick.plays  # the four-handed game, unrolled
+                won[winner] |= (
+                    code[a.card.index]
+                    | code[b.card.index]
+                    | code[c.card.index]
+                    | code[d.card.index]
+                )
+            return won, taken
+        except ValueError:  # a trick without four cards: the loop below
+            won = [0] * n
+            taken = [0] * n
+    for trick in tricks:
+        winner = trick.winner
+        assert winner is not None and winner >= 0, "record not replayed"
+        taken[winner] += 1
+        for play in trick.plays:
+            won[winner] |= code[play.card.index]
+    return won, taken
 
 
 # The counting cards (T J Q K A) of one suit for each 5-bit pattern of bits 8-12, in card order.
@@ -247,13 +319,14 @@ _COUNTING_OF_SUIT: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 
 
 def _counting(won: list[int], members: tuple[int, ...]) -> tuple[Card, ...]:
-    """The counting cards the members of a side won, member by member in card order (suit by
-    suit from the table above: the same order as ``iter_mask(won[s] & COUNT_MASK)``)."""
+    """The counting cards the members of a side won (codes, see ``_CODE``), member by member in
+    card order (suit by suit from the table above: the same order as
+    ``iter_mask(mask & COUNT_MASK)`` of the cards won)."""
     c, d, h, s = _COUNTING_OF_SUIT
     cards: tuple[Card, ...] = ()
     for seat in members:
         m = won[seat]
-        cards += c[m >> 8 & 31] + d[m >> 21 & 31] + h[m >> 34 & 31] + s[m >> 47 & 31]
+        cards += c[m & 31] + d[m >> 5 & 31] + h[m >> 10 & 31] + s[m >> 15]
     return cards
 
 

@@ -28,11 +28,18 @@ from kozyr import (
     RankOrder,
     RecordError,
     RecordReader,
-    ScoreSheet,
     Settlement,
     Variant,
 )
-from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_parts, running_after, winner_in_order
+from kozyr.scoring import make_sheet
+from kozyr_seven_up.scoring import (
+    COUNT,
+    GAME_TARGET,
+    SUIT_TEXT,
+    deal_parts,
+    running_after,
+    winner_in_order,
+)
 
 HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
@@ -386,20 +393,19 @@ class SevenUp(Variant):
         n = self._players
         # one pass gives the items, Game counts, tricks and points (deal_parts)
         items, counts, taken, by_side = deal_parts(n, self._game_tie_eldest, record)
-        sheet = ScoreSheet(tuple(items), n, self._sides)
+        sheet = make_sheet(tuple(items), n, self._sides)
         if record.tricks is not None:
             tricks = tuple(taken)
         else:
             tricks = tuple(len(cards) // n for cards in record.decisions.get("won") or [[]] * n)
-        points = tuple(by_side)
         void = bool(record.decisions.get("void"))
-        trump = record.turnups[-1].suit
         extra = {
-            "trump": None if void else str(trump),  # a void deal never had a trump (D-SU2)
+            # a void deal never had a trump (D-SU2); str(suit) from a table
+            "trump": None if void else SUIT_TEXT[record.turnups[-1].suit],
             "game_points": counts,
             "void": void,
         }
-        return DealResult(record, tricks, sheet, points, self._no_payments, extra)
+        return DealResult(record, tricks, sheet, tuple(by_side), self._no_payments, extra)
 
     # --- the game to 7 (SU7) -------------------------------------------------------------------
 
