@@ -15,7 +15,6 @@ from kozyr import (
     Action,
     BotFactory,
     Card,
-    CardSet,
     Deal,
     DealRecord,
     DealResult,
@@ -45,6 +44,9 @@ HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
 # Discard decisions (SU4) per seat and card, built once and reused: actions are immutable values.
 _DISCARDS = tuple(tuple(Action("discard", seat, card) for card in ALL_CARDS) for seat in range(4))
+# The other decisions of SU4 per seat, built once.
+_STAND_OR_BEG = tuple((Action("stand", seat), Action("beg", seat)) for seat in range(4))
+_GIVE_OR_RUN = tuple((Action("give", seat), Action("run", seat)) for seat in range(4))
 
 
 class SevenUp(Variant):
@@ -112,10 +114,19 @@ class SevenUp(Variant):
         on the stock; eldest is to stand or beg (SU4). Tests stack a deck through this."""
         eldest = deal.next_seat(deal.dealer)
         order = self._from(deal, eldest)
-        for seat, cards in deck.deal(order, (3, 3)).items():  # SU3: two rounds of three
-            deal.hands[seat] = CardSet(cards).mask
-        turnup = deck.draw(1)[0]
-        deal.stock = deck.cards
+        cards = deck.cards
+        if len(cards) <= 6 * len(order):  # too few cards: Deck.draw raises its KozyrError
+            deck.draw(6 * len(order) + 1)
+        hands = deal.hands
+        top = 0
+        for seat in order:  # SU3: two rounds of three, from eldest
+            hands[seat] = cards[top].mask | cards[top + 1].mask | cards[top + 2].mask
+            top += 3
+        for seat in order:
+            hands[seat] |= cards[top].mask | cards[top + 1].mask | cards[top + 2].mask
+            top += 3
+        turnup = cards[top]
+        deal.stock = deck.cards = cards[top + 1 :]  # one list, as before
         deal.turnups = [turnup]
         deal.trump = turnup.suit
         deal.phase = "beg"
@@ -145,17 +156,23 @@ class SevenUp(Variant):
 
     def decision_actions(self, deal: Deal) -> list[Action]:
         seat = deal.to_act
-        if deal.phase == "beg":
-            return [Action("stand", seat), Action("beg", seat)]
-        if deal.phase == "give_or_run":
-            actions = [Action("run", seat)]
+        phase = deal.phase
+        if phase == "beg":
+            return list(_STAND_OR_BEG[seat])
+        if phase == "give_or_run":
             if self.gift_allowed(deal.context, deal.dealer):
-                actions.insert(0, Action("give", seat))
-            return actions
-        if deal.phase == "discard":
+                return list(_GIVE_OR_RUN[seat])
+            return [_GIVE_OR_RUN[seat][1]]
+        if phase == "discard":
             discards = _DISCARDS[seat]
-            return [discards[c.index] for c in deal.hand(seat)]
-        raise AssertionError(deal.phase)
+            actions = []
+            mask = deal.hands[seat]
+            while mask:  # one discard per card held, lowest index first (as CardSet iterates)
+                low = mask & -mask
+                actions.append(discards[low.bit_length() - 1])
+                mask ^= low
+            return actions
+        raise AssertionError(phase)
 
     def apply_decision(self, deal: Deal, action: Action) -> None:
         eldest = deal.next_seat(deal.dealer)
@@ -174,7 +191,9 @@ class SevenUp(Variant):
         elif action.kind == "discard":
             assert action.card is not None
             deal.hands[action.seat] ^= action.card.mask
-            discards = deal.decisions.setdefault("discards", [[] for _ in range(deal.n)])
+            discards = deal.decisions.get("discards")
+            if discards is None:
+                discards = deal.decisions["discards"] = [[] for _ in range(deal.n)]
             discards[action.seat].append(action.card)
             self._next_discard(deal, eldest)
 
