@@ -7,13 +7,14 @@ import copy
 import dataclasses
 import inspect
 import pickle
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from kozyr import Card
 from kozyr.records import DealResult
-from kozyr.scoring import ScoreItem, ScoreSheet, Settlement, make_item, make_sheet
+from kozyr.scoring import Payment, ScoreItem, ScoreSheet, Settlement, make_item, make_sheet
 
 ACE = (Card.parse("As"),)
 ARGS = ("high", "Старший", "High", 1, ACE, 1, 1, "SU6")
@@ -59,3 +60,15 @@ def test_deal_result_keeps_its_dataclass_behaviour() -> None:
     assert dataclasses.replace(result, points=(0, 1)).points == (0, 1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.points = (0, 0)  # type: ignore[misc]
+
+
+def test_settlement_keeps_its_dataclass_behaviour() -> None:
+    payment = Payment(0, 1, Fraction(3, 2), "SL-C14")
+    ledger = Settlement(2, (payment,))
+    assert ledger == Settlement.from_payments(2, [payment]) and ledger != Settlement(2)
+    assert hash(ledger) == hash(Settlement(2, (payment,)))
+    assert repr(Settlement(3)) == "Settlement(seats=3, payments=())"
+    assert ledger.net() == [Fraction(-3, 2), Fraction(3, 2)]
+    assert str(inspect.signature(Settlement)).startswith("(seats: 'int', payments:")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ledger.seats = 3  # type: ignore[misc]

@@ -239,13 +239,24 @@ def make_sheet(
     return sheet  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Settlement:
-    """A zero-sum ledger of payments between seats, in exact fractions."""
+    """A zero-sum ledger of payments between seats, in exact fractions.
+
+    A frozen dataclass with a hand-written ``__init__`` that fills the instance dict directly
+    (a scored deal may build one; twice as quick as the generated frozen ``__init__``)."""
 
     seats: int
     payments: tuple[Payment, ...] = ()
     _net: tuple[Fraction, ...] = field(default=(), repr=False, compare=False)
+
+    def __init__(
+        self, seats: int, payments: tuple[Payment, ...] = (), _net: tuple[Fraction, ...] = ()
+    ) -> None:
+        fields = self.__dict__  # a frozen dataclass forbids setattr, not its own dict
+        fields["seats"] = seats
+        fields["payments"] = payments
+        fields["_net"] = _net
 
     @classmethod
     def from_payments(cls, seats: int, payments: Iterable[Payment]) -> Settlement:
