@@ -17,9 +17,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from kozyr import Card, Payment, Rank, ScoreItem
+from kozyr import Card, Payment, Rank, ScoreItem, Suit
 
 RACE_TARGET = 7
+#: ``str(suit)`` by suit number (the trump of a result's ``extra``), without the enum call.
+SUIT_TEXT: tuple[str, ...] = tuple(str(suit) for suit in Suit)
 
 
 def difference_payments(
