@@ -298,13 +298,14 @@ class Deal:
         otherwise the rules see a new :class:`Trick` after every card (:meth:`_autoplay_tricks`).
         """
         rules = self.variant.trick_rules
-        functions = lead_functions(rules)
-        if functions is None:
+        by_lead, flagging, standard = _plan(rules)
+        if not by_lead:
             self._autoplay_tricks(rngs)
             return
-        legal, flags_of = functions
+        legal = rules.legal_mask_for_lead
+        flags_of = rules.play_flags_for_lead if flagging else None
         # C6 / SL-C11 inlined (each card weighed as it is played) unless the policy has its own.
-        strength = rules.strength if _standard_winner(rules) else None
+        strength = rules.strength if standard else None
         hands = self.hands
         history = self.history
         tricks = self.tricks
@@ -505,6 +506,24 @@ class Deal:
             f"<Deal {self.variant.name} dealer={self.dealer} phase={self.phase} "
             f"to_act={self.to_act} tricks={len(self.tricks)}>"
         )
+
+
+#: Per trick-rules class: whether random bots may play a trick by the suit led
+#: (:func:`kozyr.tricks.lead_functions`), whether its policy flags plays, and whether it keeps the
+#: standard C6 winner (cards are then weighed as they are played). Worked out once per class.
+_PLANS: dict[type, tuple[bool, bool, bool]] = {}
+
+
+def _plan(rules: StandardTrickRules) -> tuple[bool, bool, bool]:
+    plan = _PLANS.get(type(rules))
+    if plan is None:
+        functions = lead_functions(rules)
+        plan = _PLANS[type(rules)] = (
+            functions is not None,
+            functions is not None and functions[1] is not None,
+            _standard_winner(rules),
+        )
+    return plan
 
 
 def _standard_winner(rules: StandardTrickRules) -> bool:

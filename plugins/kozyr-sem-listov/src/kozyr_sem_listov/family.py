@@ -99,6 +99,7 @@ class SemListovFamily(Variant):
         self._hand_size = self.hand_size
         self._packets = self.packets
         self._exchange_after_trick = self.exchange_timing == "after_first_trick"
+        self._deck_size = self.deck_size
 
     # --- configuration -------------------------------------------------------------------------
 
@@ -162,7 +163,7 @@ class SemListovFamily(Variant):
         return {}
 
     def start(self, deal: Deal) -> None:
-        deck = Deck.of_size(self.deck_size)
+        deck = Deck.of_size(self._deck_size)
         deck.shuffle(deal.rng)
         order = self.deal_order(deal)
         given = self.cut_deck(deal, deck, order)
@@ -174,7 +175,8 @@ class SemListovFamily(Variant):
         for size in self._packets:
             for seat in order:
                 hand = hands[seat]
-                count = min(size, hand_size - len(hand))  # D-SL1: the cutter is full
+                # D-SL1: the cutter who took cards with the ace is full sooner
+                count = min(size, hand_size - len(hand)) if given else size
                 if count > 0:
                     hand += cards[top : top + count]
                     top += count
