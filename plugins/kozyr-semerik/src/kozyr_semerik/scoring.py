@@ -444,10 +444,11 @@ def _declarations(record: DealRecord, quads: str) -> tuple[list[ScoreItem], list
 
 
 # One trick's entry in a seat's tally (_parts), by the number of counters in the trick (0-4):
-# the counters taken in bits 0-7, the tricks taken in bits 8-15, the counters items scored
-# (a trick with 3 or more scores one, SM7) from bit 16. Up to 63 tricks cannot overflow a field.
-_TALLY_STEP = tuple((1 << 8) + count + ((1 << 16) if count >= 3 else 0) for count in range(5))
-_TALLY_STEP_CUMULATIVE = tuple((1 << 8) + count for count in range(5))  # no items per trick
+# the tricks taken in bits 0-7, the counters taken in bits 8-15, the counters items scored
+# (a trick with 3 or more scores one, SM7) from bit 16. Up to 63 tricks cannot overflow a field,
+# even with the tallies of two seats added.
+_TALLY_STEP = tuple(1 + (count << 8) + ((1 << 16) if count >= 3 else 0) for count in range(5))
+_TALLY_STEP_CUMULATIVE = tuple(1 + (count << 8) for count in range(5))  # no items per trick
 _TALLY_TRICKS = 63
 #: 1 for a counter (SM7), else 0, by card index: a trick's counters are four small-int look-ups.
 _IS_COUNTER: tuple[int, ...] = tuple(COUNTER_MASK >> index & 1 for index in range(52))
@@ -465,9 +466,42 @@ def _parts(
     # a seat's tally (see _TALLY_STEP); an unreplayed record's winner -1 lands in the fifth
     tally = [0, 0, 0, 0, 0]
     try:
-        if per_trick:
-            _per_trick(tricks, tally, items)
+        if per_trick:  # SM7: counters per trick
             side_counters: list[list[Card]] = []
+            step = _TALLY_STEP
+            counter = _IS_COUNTER
+            labels = _LABELS
+            for trick in tricks:
+                winner = trick.winner
+                a, b, c, d = trick.plays  # ValueError unless four cards
+                ca = a.card  # one statement each: a four-name assignment builds a tuple
+                cb = b.card
+                cc = c.card
+                cd = d.card
+                count = (
+                    counter[ca.index] + counter[cb.index] + counter[cc.index] + counter[cd.index]
+                )
+                tally[winner] += step[count]  # type: ignore[index]  # None: TypeError
+                if count < 3:
+                    continue
+                # SM7: 3+ counters give 1; the counters in play order: all four, or all but
+                # the one card that is not
+                if count == 4:
+                    counters: tuple[Card, ...] = (ca, cb, cc, cd)
+                elif not counter[ca.index]:
+                    counters = (cb, cc, cd)
+                elif not counter[cb.index]:
+                    counters = (ca, cc, cd)
+                elif not counter[cc.index]:
+                    counters = (ca, cb, cd)
+                else:
+                    counters = (ca, cb, cc)
+                number = trick.number
+                ru, en = (
+                    labels[number + 1][count] if number < 10 else _counter_labels(number + 1, count)
+                )
+                side = winner & 1  # type: ignore[operator]
+                items.append(make_item("counters", ru, en, 1, counters, winner, side, "SM7"))
         else:
             side_counters = _cumulative_pass(tricks, tally)
     except ValueError:  # a trick without exactly four cards
@@ -478,48 +512,18 @@ def _parts(
         raise
     t0, t1, t2, t3, unresolved = tally
     assert not unresolved, "record not replayed"
-    taken = [t0 >> 8 & 255, t1 >> 8 & 255, t2 >> 8 & 255, t3 >> 8 & 255]
-    counted = [(t0 & 255) + (t2 & 255), (t1 & 255) + (t3 & 255)]
-    played = [(t0 >> 16) + (t2 >> 16), (t1 >> 16) + (t3 >> 16)]
+    taken = [t0 & 255, t1 & 255, t2 & 255, t3 & 255]
+    side0, side1 = t0 + t2, t1 + t3  # the sides' tallies (C5)
+    counted = [side0 >> 8 & 255, side1 >> 8 & 255]
+    played = [side0 >> 16, side1 >> 16]
     if not per_trick:
         _cumulative(items, side_counters, (record.dealer + 1) % SEATS, played)
-    _bonuses(items, taken, len(tricks), played)
+    n_tricks = len(tricks)
+    # SM7, D-SM4: 9 or 10 tricks by one player (so 9 by a side); SM7: a side takes them all
+    most = max(side0 & 255, side1 & 255)
+    if n_tricks and (most >= 9 or most == n_tricks):
+        _bonuses(items, taken, n_tricks, played)
     return items, counted, taken, declared, played
-
-
-def _per_trick(tricks: Sequence[Trick], tally: list[int], items: list[ScoreItem]) -> None:
-    """The tricks of four cards with SM7's counters per trick: each seat's tally (see
-    _TALLY_STEP) and a counters item for every trick with 3 or more."""
-    step = _TALLY_STEP
-    counter = _IS_COUNTER
-    labels = _LABELS
-    for trick in tricks:
-        winner = trick.winner
-        a, b, c, d = trick.plays  # ValueError unless four cards
-        ca = a.card  # one statement each: a four-name assignment builds a tuple
-        cb = b.card
-        cc = c.card
-        cd = d.card
-        count = counter[ca.index] + counter[cb.index] + counter[cc.index] + counter[cd.index]
-        tally[winner] += step[count]  # type: ignore[index]  # None: TypeError
-        if count < 3:
-            continue
-        # SM7: 3+ counters give 1; the counters in play order: all four, or all but the one
-        # card that is not
-        if count == 4:
-            counters: tuple[Card, ...] = (ca, cb, cc, cd)
-        elif not counter[ca.index]:
-            counters = (cb, cc, cd)
-        elif not counter[cb.index]:
-            counters = (ca, cc, cd)
-        elif not counter[cc.index]:
-            counters = (ca, cb, cd)
-        else:
-            counters = (ca, cb, cc)
-        number = trick.number
-        ru, en = labels[number + 1][count] if number < 10 else _counter_labels(number + 1, count)
-        side = winner & 1  # type: ignore[operator]
-        items.append(make_item("counters", ru, en, 1, counters, winner, side, "SM7"))
 
 
 def _cumulative_pass(tricks: Sequence[Trick], tally: list[int]) -> list[list[Card]]:
