@@ -385,6 +385,7 @@ def _suit_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 _SUIT_FULL_PATH, _SUIT_SPREAD = _suit_tables()
 _SPREAD_OFFSET = sum(1 << (3 * k) for k in range(len(STRENGTH)))
+_SUIT_SPREAD_FIRST = tuple(total + _SPREAD_OFFSET for total in _SUIT_SPREAD)  # offset included
 _SPREAD_TOP = sum(4 << (3 * k) for k in range(len(STRENGTH)))
 # The ranks with the top bit of their three set in a spread sum, in SM2 order, as (rank, mask
 # of the rank's four cards); filled on use.
@@ -408,7 +409,7 @@ def _declarations(record: DealRecord, quads: str) -> tuple[list[ScoreItem], list
     declared = [0, 0]
     hands = record.hands
     full_path = _SUIT_FULL_PATH
-    spread = _SUIT_SPREAD
+    spread, first = _SUIT_SPREAD, _SUIT_SPREAD_FIRST
     for seat in _FROM_ELDEST[(record.dealer + 1) % SEATS]:
         hand = hands[seat]
         if hand is None:
@@ -428,7 +429,7 @@ def _declarations(record: DealRecord, quads: str) -> tuple[list[ScoreItem], list
                 declared[seat & 1] += it.points
             continue
         # no баба: only triples and quads, usually none
-        top = (spread[s0] + spread[s1] + spread[s2] + spread[s3] + _SPREAD_OFFSET) & _SPREAD_TOP
+        top = (first[s0] + spread[s1] + spread[s2] + spread[s3]) & _SPREAD_TOP
         if top:
             by_same = _BY_SAME.get((quads, seat))
             if by_same is None:

@@ -218,9 +218,8 @@ class Semerik(Variant):
             "play": played,
             "counter_cards": counters,
         }
-        if (
-            context and context.get("scores") is not None
-        ):  # a deal of a game: where it leaves it (SM8)
+        # a deal of a game: where it leaves the game (SM8)
+        if context and context.get("scores") is not None:
             game = int(context.get("game", 1))
             step = advance(context["scores"], sheet.items, game)
             extra["game"] = game
