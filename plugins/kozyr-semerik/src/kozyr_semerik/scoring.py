@@ -248,15 +248,25 @@ def _half_items(mask: int, low: int, high: int, quads: str, seat: int | None) ->
                 items.extend(_suit_items(_BY_INDEX[index], _run_length(bits), seat))
     triples = _triples(low, high)  # usually none
     if triples:
-        by_same = _BY_SAME.get((quads, seat))
-        if by_same is None:
-            by_same = _BY_SAME[(quads, seat)] = {}
-        for rank, ranks in _triple_ranks(triples):
-            same = mask & ranks
-            item = by_same.get(same)
-            if item is None:
-                item = by_same[same] = _rank_item(rank, same, seat, quads)
-            items.append(item)
+        items.extend(_rank_items(mask, _triple_ranks(triples), seat, quads))
+    return items
+
+
+def _rank_items(
+    mask: int, held: Iterable[tuple[Rank, int]], seat: int | None, quads: str
+) -> list[ScoreItem]:
+    """The triple or quad item (SM6) of each rank in ``held`` (a rank and the mask of its four
+    cards) that ``mask`` holds in three or four suits; items are shared values, built once."""
+    by_same = _BY_SAME.get((quads, seat))
+    if by_same is None:
+        by_same = _BY_SAME[(quads, seat)] = {}
+    items = []
+    for rank, ranks in held:
+        same = mask & ranks
+        item = by_same.get(same)
+        if item is None:
+            item = by_same[same] = _rank_item(rank, same, seat, quads)
+        items.append(item)
     return items
 
 
@@ -431,16 +441,10 @@ def _declarations(record: DealRecord, quads: str) -> tuple[list[ScoreItem], list
         # no баба: only triples and quads, usually none
         top = (first[s0] + spread[s1] + spread[s2] + spread[s3]) & _SPREAD_TOP
         if top:
-            by_same = _BY_SAME.get((quads, seat))
-            if by_same is None:
-                by_same = _BY_SAME[(quads, seat)] = {}
-            for rank, ranks in _spread_ranks(top):
-                same = mask & ranks
-                item = by_same.get(same)
-                if item is None:
-                    item = by_same[same] = _rank_item(rank, same, seat, quads)
-                items.append(item)
-                declared[seat & 1] += item.points
+            found = _rank_items(mask, _spread_ranks(top), seat, quads)
+            items.extend(found)
+            for it in found:
+                declared[seat & 1] += it.points
     return items, declared
 
 
