@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cached_property
 from typing import Any, ClassVar
 
 from kozyr import (
@@ -24,26 +23,21 @@ from kozyr import (
     PartyResult,
     Payment,
     RecordError,
-    ScoreItem,
     Settlement,
     StandardTrickRules,
     Variant,
 )
-from kozyr.scoring import make_sheet
 from kozyr_sem_listov.family import ORDER, SemListovFamily, _players_option
 from kozyr_sem_listov.rules import classic_trick_rules
 from kozyr_sem_listov.scoring import (
     SUIT_TEXT,
     HeldPenalty,
-    _payment,
     difference_payments,
     highest_trump_holder,
     runaway_payments,
-    tricks_item,
 )
 
 RUNAWAY = "runaway"
-_NO_POT: tuple[Any, ...] = ((), [])  # a context's pot with nothing held over (SL-C16)
 
 
 # --- §1 the classic form -----------------------------------------------------------------------
@@ -277,84 +271,21 @@ class SemListov(SemListovFamily):
 
     # --- scoring (SL-C14, SL-C16, D-SL3, D-SL4) ------------------------------------------------
 
-    @cached_property
-    def _score_tables(self) -> tuple[int, tuple[tuple[ScoreItem, ...], ...]]:
-        """What :meth:`score` reads (the options are fixed at construction): the multiplier
-        (SL-C14) and the ``tricks`` item of each seat for each number of tricks it may take,
-        shared."""
-        multiplier = self.multiplier
-        return multiplier, tuple(
-            tuple(tricks_item(t * multiplier, seat, "SL-C14") for t in range(self.hand_size + 1))
-            for seat in range(self.players)
-        )
-
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
-        # fast path: a played deal without run-aways and no penalty held over from a previous
-        # deal (SL-C16), every trick won by a seat; anything else takes the general path
-        tricks_played = record.tricks
-        decisions = record.decisions
-        if (
-            tricks_played is None
-            or decisions.get("runaways")
-            or (context and context.get("pot", ()) not in _NO_POT)
-        ):
-            return self._score_general(record, context)
-        multiplier, table = self._score_tables
-        n = len(table)  # the players
-        tricks = [0] * (n + 1)  # a winner of -1 (an unreplayed record) lands in the extra place
-        try:
-            for trick in tricks_played:
-                tricks[trick.winner] += 1  # type: ignore[index]  # None: TypeError
-        except (TypeError, IndexError):
-            return self._score_general(record, context)
-        if tricks.pop() or len(tricks_played) >= len(table[0]):  # unreplayed, or too many
-            return self._score_general(record, context)
-        best = max(tricks)
-        winners: list[int] = []
-        for seat in range(n):
-            if tricks[seat] == best:
-                winners.append(seat)
-        payments: list[Payment] = []
-        reason = "SL-C14" if len(winners) == 1 else "D-SL3"
-        for loser in range(n):  # what each loser pays each winner: the difference (SL-C14)
-            taken = tricks[loser]
-            if taken != best:
-                for winner in winners:
-                    payments.append(_payment(loser, winner, (best - taken) * multiplier, reason))
-        extra = {
-            "trump": SUIT_TEXT[record.turnups[0].suit],
-            "winners": winners,
-            "runaways": [],
-            "exchange": decisions.get("exchange"),
-            "held_over": [],
-            "pot_taken": [],
-        }
-        sheet = make_sheet(tuple(map(tuple.__getitem__, table, tricks)), n, None)
-        return DealResult(
-            record,
-            tuple(tricks),
-            sheet,
-            tuple([t * multiplier for t in tricks]),
-            Settlement(n, tuple(payments)),  # every payment is between two seats and not zero
-            extra,
-        )
-
-    def _score_general(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
-        """:meth:`score` of any record (run-aways, held penalties, summary records)."""
         n = self.players
         multiplier = self.multiplier
-        winners_seq = self.trick_winners(record)
         tricks = [0] * n
-        for w in winners_seq:
-            tricks[w] += 1
+        for winner in self.trick_winners(record):
+            tricks[winner] += 1
         runaways = sorted(record.decisions.get("runaways") or ())
         stayers = [s for s in range(n) if s not in runaways]
-        winners, payments = difference_payments(tricks, stayers, multiplier)
-        penalty = int(self.options["runaway_rate"]) * n
-        more, held = runaway_payments(
-            runaways, winners, penalty, str(self.options["runaway_split"])
-        )
-        payments += more
+        winners, payments = difference_payments(tricks, stayers, multiplier)  # SL-C14, D-SL3
+        held: list[HeldPenalty] = []
+        if runaways:  # SL-C16
+            penalty = int(self.options["runaway_rate"]) * n
+            split = str(self.options["runaway_split"])
+            more, held = runaway_payments(runaways, winners, penalty, split)
+            payments += more
         taken: list[dict[str, Any]] = []
         trump = record.turnups[0]
         for entry in [HeldPenalty.from_json(e) for e in context.get("pot", ())]:
@@ -366,7 +297,7 @@ class SemListov(SemListovFamily):
                 taken.append({**entry.to_json(), "taker": taker})
         sheet = self.tricks_items(tricks, stayers, multiplier, "SL-C14")
         extra = {
-            "trump": str(trump.suit),
+            "trump": SUIT_TEXT[trump.suit],
             "winners": winners,
             "runaways": runaways,
             "exchange": record.decisions.get("exchange"),

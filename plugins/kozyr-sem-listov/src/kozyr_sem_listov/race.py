@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from typing import Any, ClassVar
 
 from kozyr import (
@@ -26,12 +25,10 @@ from kozyr import (
     Payment,
     RecordError,
     RecordReader,
-    ScoreItem,
     Settlement,
     StandardTrickRules,
     Variant,
 )
-from kozyr.scoring import make_sheet
 from kozyr_sem_listov.family import _REPLAYS, ORDER, SemListovFamily, _players_option
 from kozyr_sem_listov.scoring import (
     RACE_TARGET,
@@ -39,7 +36,6 @@ from kozyr_sem_listov.scoring import (
     Punishment,
     nose_hits,
     race_progress,
-    tricks_item,
     value_1884,
 )
 
@@ -136,52 +132,7 @@ class RaceForm(SemListovFamily):
             self.punishment_rule,
         )
 
-    @cached_property
-    def _score_tables(self) -> tuple[tuple[tuple[ScoreItem, ...], ...], Settlement]:
-        """What :meth:`score` reads (the options are fixed at construction): the ``tricks`` item
-        of each seat for each number of tricks it may take, shared, and the empty settlement
-        of a deal that does not end the race (an immutable value, shared)."""
-        rule = self.race_rule
-        items = tuple(
-            tuple(tricks_item(t, seat, rule) for t in range(self.hand_size + 1))
-            for seat in range(self.players)
-        )
-        return items, Settlement(self.players)
-
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
-        # fast path: a played deal on its own (no party totals) with every seat dealt in, in
-        # which nobody takes seven tricks, so the race goes on (D-PN2) and nobody is punished;
-        # anything else takes the general path
-        tricks_played = record.tricks
-        if tricks_played is None or record.cut is not None or (context and "totals" in context):
-            return self._score_general(record, context)
-        table, no_payments = self._score_tables
-        n = len(table)  # the players
-        for hand in record.hands:
-            if hand is None:
-                return self._score_general(record, context)
-        tricks = [0] * (n + 1)  # a winner of -1 (an unreplayed record) lands in the extra place
-        try:
-            for trick in tricks_played:
-                tricks[trick.winner] += 1  # type: ignore[index]  # None: TypeError
-        except (TypeError, IndexError):
-            return self._score_general(record, context)
-        if tricks.pop() or max(tricks) >= RACE_TARGET or len(record.hands) != n:
-            return self._score_general(record, context)
-        extra: dict[str, Any] = {
-            "trump": SUIT_TEXT[record.turnups[0].suit],
-            "exchange": record.decisions.get("exchange"),
-            "totals": tricks,  # the race after this deal alone (PN4)
-            "reached": [],
-            "race_over": False,
-            "loser": None,
-        }
-        taken = tuple(tricks)
-        sheet = make_sheet(tuple(map(tuple.__getitem__, table, tricks)), n, None)
-        return DealResult(record, taken, sheet, taken, no_payments, extra)
-
-    def _score_general(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
-        """:meth:`score` of any record (party totals, a race that ends, summaries)."""
         n = self.players
         seats = [s for s, h in enumerate(record.hands) if h is not None]
         winners = self.trick_winners(record)
@@ -191,7 +142,7 @@ class RaceForm(SemListovFamily):
         progress = race_progress(self._before(context), seats, winners)
         over = progress.end is not None
         extra: dict[str, Any] = {
-            "trump": str(record.turnups[0].suit),
+            "trump": SUIT_TEXT[record.turnups[0].suit],
             "exchange": record.decisions.get("exchange"),
             "totals": progress.totals,
             "reached": progress.reached,
