@@ -308,9 +308,6 @@ class Deal:
         strength = rules.strength if standard else None
         hands = self.hands
         history = self.history
-        tricks = self.tricks
-        won = self._won
-        after_trick = self.variant.after_trick
         suit_of, cards, actions_of, plays_of = _SUIT_OF, ALL_CARDS, _ACTIONS, _PLAYS
         while self.phase == PLAY:  # one trick per pass; the deal's state is re-read after it
             trick = self.trick
@@ -323,12 +320,9 @@ class Deal:
             size = len(self.playing)
             following = self._next
             seat = self.to_act
+            # a trick begun on the general path is won by the rules once it is full
+            weigh = strength if not played else None
             winner, best, best_trump = leader, -2, False  # no card can win yet (D-SL2)
-            if played and strength is not None:  # a trick begun on the general path
-                for play in played:
-                    winner, best, best_trump = _weigh(
-                        play, lead, trump, strength, winner, best, best_trump
-                    )
             while True:
                 rng = rngs[seat]
                 if rng is None:  # a bot without a generator: the general path takes over
@@ -354,29 +348,21 @@ class Deal:
                 if not count:  # the lead: its suit, unless led face down (SL-C13)
                     lead = None if flags & FACE_DOWN else suit
                 count += 1
-                if strength is not None and not flags & FACE_DOWN:
+                if weigh is not None and not flags & FACE_DOWN:
                     if suit == trump and not flags:
-                        value = strength[index]
+                        value = weigh[index]
                         if not best_trump or value > best:
                             winner, best, best_trump = seat, value, True
                     elif not best_trump and suit == lead and not flags & DEAD:
-                        value = strength[index]
+                        value = weigh[index]
                         if value > best:
                             winner, best = seat, value
                 if count < size:  # the trick goes on
                     seat = following[seat]
                     continue
                 self.to_act = seat
-                if strength is None:
-                    done = make_trick(leader, number, tuple(played))
-                    winner = rules.trick_winner(done, trump)
-                    settle_trick(done, winner)
-                else:
-                    done = make_trick(leader, number, tuple(played), winner)
-                tricks.append(done)
-                won[winner] += 1
-                self.trick = None
-                after_trick(self, done)
+                done = make_trick(leader, number, tuple(played))
+                self._won_by(done, winner if weigh is not None else rules.trick_winner(done, trump))
                 break
 
     def _autoplay_tricks(self, rngs: Sequence[random.Random | None]) -> None:
@@ -534,29 +520,6 @@ def _standard_winner(rules: StandardTrickRules) -> bool:
         cls.trick_winner is StandardTrickRules.trick_winner
         and cls.is_live_trump is StandardTrickRules.is_live_trump
     )
-
-
-def _weigh(
-    play: Play,
-    lead: Suit | None,
-    trump: Suit | None,
-    strength: Sequence[int],
-    winner: int,
-    best: int,
-    best_trump: bool,
-) -> tuple[int, int, bool]:
-    """One step of the C6 winner (as ``StandardTrickRules._standard_winner``) for ``play``."""
-    flags = play.flags
-    if flags & FACE_DOWN:
-        return winner, best, best_trump
-    index = play.card.index
-    suit = _SUIT_OF[index]
-    if suit == trump and not flags:
-        if not best_trump or strength[index] > best:
-            return play.seat, strength[index], True
-    elif not best_trump and suit == lead and not flags & DEAD and strength[index] > best:
-        return play.seat, strength[index], False
-    return winner, best, best_trump
 
 
 __all__ = ["DONE", "PLAY", "Deal"]
