@@ -29,6 +29,7 @@ from kozyr import (
     StandardTrickRules,
     Variant,
 )
+from kozyr.cardset import iter_mask
 from kozyr.deck import PACKS
 from kozyr_sem_listov.scoring import tricks_item
 
@@ -234,13 +235,7 @@ class SemListovFamily(Variant):
         seat = deal.to_act
         if deal.phase == EXCHANGE:
             exchanges = _EXCHANGES[seat]
-            actions = [_KEEP[seat]]
-            mask = deal.hands[seat]
-            while mask:  # one exchange per card held, lowest index first (as CardSet iterates)
-                low = mask & -mask
-                actions.append(exchanges[low.bit_length() - 1])
-                mask ^= low
-            return actions
+            return [_KEEP[seat]] + [exchanges[card.index] for card in iter_mask(deal.hands[seat])]
         raise AssertionError(f"{self.name}: no phase {deal.phase!r}")
 
     def apply_decision(self, deal: Deal, action: Action) -> None:

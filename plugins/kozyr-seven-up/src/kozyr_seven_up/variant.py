@@ -30,6 +30,7 @@ from kozyr import (
     Settlement,
     Variant,
 )
+from kozyr.cardset import iter_mask
 from kozyr.scoring import make_sheet
 from kozyr_seven_up.scoring import (
     COUNT,
@@ -165,13 +166,7 @@ class SevenUp(Variant):
             return [_GIVE_OR_RUN[seat][1]]
         if phase == "discard":
             discards = _DISCARDS[seat]
-            actions = []
-            mask = deal.hands[seat]
-            while mask:  # one discard per card held, lowest index first (as CardSet iterates)
-                low = mask & -mask
-                actions.append(discards[low.bit_length() - 1])
-                mask ^= low
-            return actions
+            return [discards[card.index] for card in iter_mask(deal.hands[seat])]
         raise AssertionError(phase)
 
     def apply_decision(self, deal: Deal, action: Action) -> None:
