@@ -15,6 +15,7 @@ from kozyr import (
     FollowElseMustTrump,
     FollowOrTrump,
     FreePlayDeadTrumps,
+    KozyrError,
     MainSuit,
     Rank,
     RankOrder,
@@ -69,6 +70,18 @@ def test_deal_in_packets_matches_draws() -> None:
         for seat in (1, 2, 3, 0):
             expected[seat] += b.draw(size)
     assert hands == expected and a.cards == b.cards
+
+
+def test_deal_masks_is_deal_as_masks() -> None:
+    for packets in ((3, 3), (4, 3, 3), (1,) * 7):
+        a, b = Deck.of_size(52), Deck.of_size(52)
+        a.shuffle(random.Random(len(packets)))
+        b.shuffle(random.Random(len(packets)))
+        hands = a.deal([2, 3, 0, 1], packets)
+        assert b.deal_masks([2, 3, 0, 1], packets) == {s: CardSet(c).mask for s, c in hands.items()}
+        assert a.cards == b.cards
+    with pytest.raises(KozyrError, match="cannot draw"):
+        Deck.of_size(24).deal_masks([0, 1, 2, 3], (3, 4))  # 28 cards from 24
 
 
 def test_value_types_keep_dataclass_behaviour() -> None:

@@ -21,6 +21,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from kozyr.cards import ALL_CARDS, Card, Rank
+from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError
 
 #: Rank sets of the packs the variants use, by size.
@@ -104,6 +105,29 @@ class Deck:
                 top += size
         self.cards = cards[top:]
         return hands
+
+    def deal_masks(self, seats: Sequence[int], packets: Sequence[int]) -> dict[int, int]:
+        """:meth:`deal`, each hand as a card mask (the form :attr:`kozyr.Deal.hands` holds).
+
+        >>> deck = Deck.from_ranks(range(9, 15))
+        >>> hands = deck.deal_masks([1, 0], (2, 1))
+        >>> [str(CardSet.from_mask(hands[s])) for s in (1, 0)], len(deck)
+        (['9♣ 10♣ K♣', 'J♣ Q♣ A♣'], 18)
+        """
+        cards = self.cards
+        if sum(packets) * len(seats) > len(cards):  # runs short: deal() says where
+            return {seat: CardSet(held).mask for seat, held in self.deal(seats, packets).items()}
+        masks = dict.fromkeys(seats, 0)
+        top = 0
+        for size in packets:
+            for seat in seats:
+                mask = masks[seat]
+                for card in cards[top : top + size]:
+                    mask |= card.mask
+                masks[seat] = mask
+                top += size
+        self.cards = cards[top:]
+        return masks
 
 
 __all__ = ["PACKS", "Deck"]

@@ -114,8 +114,8 @@ class Semerik(Variant):
         deck.shuffle(deal.rng)
         eldest = deal.next_seat(deal.dealer)
         order = [(eldest + i) % SEATS for i in range(SEATS)]
-        for seat, cards in deck.deal(order, PACKETS[str(self.options["packets"])]).items():
-            deal.hands[seat] = CardSet(cards).mask
+        for seat, mask in deck.deal_masks(order, PACKETS[str(self.options["packets"])]).items():
+            deal.hands[seat] = mask
         deal.begin_play(eldest)  # SM5: eldest leads; no turn-up, no trump
 
     # --- declarations (SM6) --------------------------------------------------------------------

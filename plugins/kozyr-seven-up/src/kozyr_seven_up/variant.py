@@ -115,19 +115,10 @@ class SevenUp(Variant):
         on the stock; eldest is to stand or beg (SU4). Tests stack a deck through this."""
         eldest = deal.next_seat(deal.dealer)
         order = self._from(deal, eldest)
-        cards = deck.cards
-        if len(cards) <= 6 * len(order):  # too few cards: Deck.draw raises its KozyrError
-            deck.draw(6 * len(order) + 1)
-        hands = deal.hands
-        top = 0
-        for seat in order:  # SU3: two rounds of three, from eldest
-            hands[seat] = cards[top].mask | cards[top + 1].mask | cards[top + 2].mask
-            top += 3
-        for seat in order:
-            hands[seat] |= cards[top].mask | cards[top + 1].mask | cards[top + 2].mask
-            top += 3
-        turnup = cards[top]
-        deal.stock = deck.cards = cards[top + 1 :]  # one list, as before
+        for seat, mask in deck.deal_masks(order, (3, 3)).items():  # SU3: two rounds of three
+            deal.hands[seat] = mask
+        turnup = deck.draw(1)[0]
+        deal.stock = deck.cards
         deal.turnups = [turnup]
         deal.trump = turnup.suit
         deal.phase = "beg"
