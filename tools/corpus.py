@@ -1,0 +1,147 @@
+"""The equivalence corpus: bot-played deals and parties over every built-in variant and option
+set, written as records with their results, so a refactoring can be checked against the code
+before it.
+
+    python tools/corpus.py write DIR [--deals N] [--parties N]   # records + results as JSON lines
+    python tools/corpus.py check DIR                            # replay DIR's records, compare
+
+``check`` replays every stored record with the code installed now and compares the result's JSON
+with the stored one (points, items, settlement, winners); it also plays every stored seed again
+and reports how many records come out different (seeded bot play may change only where
+CHANGELOG says so).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import kozyr
+from kozyr import get_variant, play_deal, play_party, replay
+
+#: (variant, options, has parties): every variant name with the option sets worth telling apart.
+CASES: list[tuple[str, dict[str, Any], bool]] = [
+    ("seven-up", {"players": 4}, True),
+    ("seven-up", {"players": 2}, True),
+    ("seven-up", {"players": 3}, True),
+    ("seven-up", {"players": 3, "gift_may_win": True}, True),
+    ("seven-up", {"players": 2, "game_tie": "eldest", "void_may_discard": True}, True),
+    ("sem-listov", {"players": 4}, True),
+    ("sem-listov", {"players": 3}, True),
+    ("sem-listov", {"players": 5, "five_trump_leads": True}, True),
+    ("sem-listov", {"players": 4, "honours_first": True, "ace_cut": True}, True),
+    ("sem-listov", {"players": 4, "runaways": True}, True),
+    ("sem-listov", {"players": 4, "runaways": True, "runaway_split": "next_deal"}, True),
+    ("sem-listov", {"players": 6}, True),
+    ("pyat-listov", {"players": 4}, True),
+    ("pyat-listov", {"players": 3}, True),
+    ("po-noskam", {"players": 4}, True),
+    ("po-noskam", {"players": 3}, True),
+    ("po-noskam", {"players": 5}, True),
+    ("sem-listov-1884", {"players": 4}, True),
+    ("sem-listov-1884", {"players": 3}, True),
+    ("na-noski", {"players": 4}, True),
+    ("na-noski", {"players": 2}, True),
+    ("semerik", {}, True),
+    ("semerik", {"quads": "plus_one"}, True),
+    ("semerik", {"counter_mode": "cumulative"}, True),
+    ("semerik", {"packets": "3-3-4"}, True),
+]
+
+BOTS = ("random", "heuristic")
+
+
+def write(directory: Path, deals: int, parties: int) -> int:
+    directory.mkdir(parents=True, exist_ok=True)
+    count = 0
+    with (directory / "corpus.jsonl").open("w", encoding="utf-8") as out:
+        for name, options, has_parties in CASES:
+            variant = get_variant(name, **options)
+            for seed in range(deals):
+                bots = BOTS[seed % 2]
+                deal = play_deal(variant, seed=seed, dealer=seed % variant.players, bots=bots)
+                record = deal.record().to_json(variant)
+                line = {
+                    "kind": "deal",
+                    "variant": name,
+                    "options": options,
+                    "seed": seed,
+                    "bots": bots,
+                    "dealer": seed % variant.players,
+                    "record": record,
+                    "result": deal.result().to_json(),
+                }
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+                count += 1
+            if not has_parties:
+                continue
+            for seed in range(parties):
+                bots = BOTS[seed % 2]
+                party = play_party(variant, seed=seed, bots=bots)
+                assert party.record is not None
+                line = {
+                    "kind": "party",
+                    "variant": name,
+                    "options": options,
+                    "seed": seed,
+                    "bots": bots,
+                    "record": party.record.to_json(variant),
+                    "result": party.to_json(),
+                }
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+                count += 1
+    return count
+
+
+def check(directory: Path) -> int:
+    differ = replayed = regenerated_differ = 0
+    for number, text in enumerate((directory / "corpus.jsonl").open(encoding="utf-8"), 1):
+        line = json.loads(text)
+        replayed += 1
+        got = replay(line["record"]).to_json()
+        if got != line["result"]:
+            differ += 1
+            if differ <= 5:
+                print(
+                    f"line {number}: {line['variant']} {line['options']} seed {line['seed']}:"
+                    f" replayed result differs",
+                    file=sys.stderr,
+                )
+        variant = get_variant(line["variant"], **line["options"])
+        if line["kind"] == "deal":
+            deal = play_deal(variant, seed=line["seed"], dealer=line["dealer"], bots=line["bots"])
+            again = deal.record().to_json(variant)
+        else:
+            result = play_party(variant, seed=line["seed"], bots=line["bots"])
+            assert result.record is not None
+            again = result.record.to_json(variant)
+        if again != line["record"]:
+            regenerated_differ += 1
+    print(
+        f"{replayed} records replayed: {differ} results differ; "
+        f"{regenerated_differ} seeds now play differently (kozyr {kozyr.__version__})"
+    )
+    return 1 if differ else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    w = sub.add_parser("write")
+    w.add_argument("directory", type=Path)
+    w.add_argument("--deals", type=int, default=400)
+    w.add_argument("--parties", type=int, default=10)
+    c = sub.add_parser("check")
+    c.add_argument("directory", type=Path)
+    args = parser.parse_args()
+    if args.command == "write":
+        print(write(args.directory, args.deals, args.parties), "records written")
+        return 0
+    return check(args.directory)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
