@@ -38,7 +38,6 @@ from kozyr import (
     Settlement,
     Variant,
 )
-from kozyr.scoring import make_sheet
 from kozyr_semerik.scoring import (
     MAIN_SUIT,
     PACK,
@@ -47,12 +46,14 @@ from kozyr_semerik.scoring import (
     STRENGTH,
     TARGET,
     Rubber,
-    _parts,
     advance,
     check_pack,
+    counter_cards,
     deal_items,
     declaration_items,
     follow,
+    side_points,
+    tricks_taken,
 )
 
 HAND_SIZE = 10  # SM3
@@ -103,9 +104,6 @@ class Semerik(Variant):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.trick_rules = MainSuit(ORDER, main=MAIN_SUIT, excluded=EMPTY_HEARTS, rule="SM5")
-        # read once for score(), which runs per deal (the options are fixed at construction)
-        self._quads = str(self.options["quads"])
-        self._per_trick = self.options["counter_mode"] == "per_trick"
 
     # --- dealing (SM3) -------------------------------------------------------------------------
 
@@ -201,17 +199,13 @@ class Semerik(Variant):
 
     # --- scoring (SM6-SM8) ---------------------------------------------------------------------
 
-    def deal_sheet(self, record: DealRecord) -> ScoreSheet:
-        """Every item of a deal in SM8 event order."""
+    def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         items = deal_items(
             record, quads=str(self.options["quads"]), counter_mode=str(self.options["counter_mode"])
         )
-        return ScoreSheet(tuple(items), SEATS, SIDES)
-
-    def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
-        # one pass gives the items, the counters, the tricks and the points split (deal_parts)
-        items, counters, taken, declared, played = _parts(record, self._quads, self._per_trick)
-        sheet = make_sheet(tuple(items), SEATS, SIDES)  # self.deal_sheet(record), in one pass
+        sheet = ScoreSheet(tuple(items), SEATS, SIDES)
+        declared, played = side_points(sheet.items)
+        counters = counter_cards(record)
         extra: dict[str, Any] = {
             "by": "side",
             "declarations": declared,
@@ -229,9 +223,9 @@ class Semerik(Variant):
             if won is not None:
                 del won["deals"]  # the party result lists a game's deals
             extra["game_won"] = won
-        points = (declared[0] + played[0], declared[1] + played[1])  # sheet.by_side()
+        points = (declared[0] + played[0], declared[1] + played[1])
         # a single deal pays nothing: money changes hands per game (SM10)
-        return DealResult(record, tuple(taken), sheet, points, NO_PAYMENTS, extra)
+        return DealResult(record, tuple(tricks_taken(record)), sheet, points, NO_PAYMENTS, extra)
 
     # --- the game to 21 and the rubber (SM8-SM11) ----------------------------------------------
 
