@@ -80,13 +80,35 @@ class RecordError(KozyrError):
         self.detail = message
 
 
+class InputLimitError(KozyrError):
+    """An input is larger than a documented limit (:class:`kozyr.limits.Limits`): record bytes,
+    JSON nesting, number digits, tricks in a deal, cards in one string. ``limit`` names the limit
+    (its CLI flag raises it)."""
+
+    def __init__(self, message: str, *, limit: str, path: str | None = None):
+        super().__init__(f"{path}: {message}" if path else message)
+        self.limit = limit
+        self.path = path
+
+
+class OutputError(KozyrError):
+    """Output could not be written (a full disk, no permission, a closed pipe); no partial file
+    is left behind. The CLI reports it on one line and exits with status 1."""
+
+    def __init__(self, message: str, *, path: str | None = None):
+        super().__init__(message)
+        self.path = path
+
+
 __all__ = [
     "CardParseError",
     "DuplicateCardError",
     "IllegalActionError",
     "IllegalPlayError",
+    "InputLimitError",
     "KozyrError",
     "OptionError",
+    "OutputError",
     "PluginError",
     "RecordError",
     "UnknownVariantError",
