@@ -46,7 +46,7 @@ from kozyr.records import (
     record_schema,
     replay,
 )
-from kozyr.scoring import Payment, ScoreItem, ScoreSheet, Settlement
+from kozyr.scoring import Payment, ScoreItem, ScoreSheet, Settlement, SheetNote
 from kozyr.tricks import (
     DEAD,
     FACE_DOWN,
@@ -108,6 +108,7 @@ __all__ = [
     "ScoreItem",
     "ScoreSheet",
     "Settlement",
+    "SheetNote",
     "StandardTrickRules",
     "Suit",
     "Trick",

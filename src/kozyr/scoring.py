@@ -305,6 +305,39 @@ class Settlement:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class SheetNote:
+    """A fact a score sheet shows beside the points, given by a variant's
+    :meth:`~kozyr.Variant.sheet_notes`: Russian and English text in which ``{}`` stands for the
+    names of ``who`` (seats, or sides when ``sides`` is true), the deal it belongs to (0-based
+    index into the party's deals; None for the whole game) and the rule it comes from.
+    ``winner`` marks the note that says why the game was won.
+
+    >>> note = SheetNote("выбыл: {}", "left: {}", who=(1,), deal=1, rule="D-PN2")
+    >>> note.text("en", ["Аня", "Боря", "Вера"])
+    'left: Боря'
+    """
+
+    ru: str
+    en: str
+    who: tuple[int, ...] = ()
+    deal: int | None = None
+    rule: str = ""
+    sides: bool = False
+    winner: bool = False
+
+    def text(self, lang: str, names: Sequence[str]) -> str:
+        """The note in ``lang`` (``ru``, ``en``; anything else: both, Russian first), with ``{}``
+        replaced by the names of ``who`` joined by commas."""
+        who = ", ".join(names[i] if 0 <= i < len(names) else str(i) for i in self.who)
+        ru, en = self.ru.replace("{}", who), self.en.replace("{}", who)
+        if lang == "ru":
+            return ru
+        if lang == "en":
+            return en
+        return ru if ru == en else f"{ru} / {en}"
+
+
 def fraction_json(value: Fraction | int) -> int | str:
     """An exact number for JSON: an int when whole, else the string ``"a/b"``."""
     value = Fraction(value)
@@ -328,6 +361,7 @@ __all__ = [
     "ScoreItem",
     "ScoreSheet",
     "Settlement",
+    "SheetNote",
     "fraction_json",
     "sides_of",
 ]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError, OptionError, RecordError
-from kozyr.scoring import ScoreSheet
+from kozyr.scoring import ScoreSheet, SheetNote
 from kozyr.tricks import StandardTrickRules
 
 if TYPE_CHECKING:
@@ -293,6 +293,15 @@ class Variant:
             if seat not in left:
                 return seat
         return dealer
+
+    # --- score sheets --------------------------------------------------------------------------
+
+    def sheet_notes(self, result: DealResult | PartyResult) -> Sequence[SheetNote]:
+        """Facts a score sheet shows beside the points of a scored deal or party (hook): who ran
+        away or left after which deal, a void deal, a game won inside a rubber, and the note
+        marked ``winner=True`` that says why the party was won (e.g. the SU7 order). Default:
+        none (the sheet still shows every item, the totals and the winner)."""
+        return ()
 
     # --- bots ----------------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from kozyr import (
     Payment,
     RecordError,
     Settlement,
+    SheetNote,
     StandardTrickRules,
     Variant,
 )
@@ -353,6 +354,70 @@ class SemListov(SemListovFamily):
             "tricks": [sum(r.tricks[s] for r in results) for s in range(n)],
         }
         return PartyResult(tuple(results), tuple(running), winner, loser, settlement, extra)
+
+    def sheet_notes(self, result: DealResult | PartyResult) -> list[SheetNote]:
+        """Run-aways and their held-over pot (SL-C16), tied winners (D-SL3), and who ended the
+        party with the most money (SL-C15)."""
+        deals = result.deals if isinstance(result, PartyResult) else (result,)
+        notes: list[SheetNote] = []
+        for i, deal in enumerate(deals):
+            extra = deal.extra
+            if extra.get("runaways"):
+                notes.append(
+                    SheetNote("сбег: {}", "ran away: {}", tuple(extra["runaways"]), i, "SL-C16")
+                )
+            if len(extra.get("winners", ())) > 1:
+                notes.append(
+                    SheetNote(
+                        "поровну больше всех взяток: {}",
+                        "tied for most tricks: {}",
+                        tuple(extra["winners"]),
+                        i,
+                        "D-SL3",
+                    )
+                )
+            for held in extra.get("held_over", ()):
+                notes.append(
+                    SheetNote(
+                        f"банк сбега {held['amount']} отложен до следующей сдачи: {{}}",
+                        f"run-away pot of {held['amount']} held over to the next deal: {{}}",
+                        tuple(held["winners"]),
+                        i,
+                        "SL-C16",
+                    )
+                )
+            for taken in extra.get("pot_taken", ()):
+                notes.append(
+                    SheetNote(
+                        f"банк {taken['amount']} берёт {{}}",
+                        f"{{}} takes the held-over pot of {taken['amount']}",
+                        (int(taken["taker"]),),
+                        i,
+                        "SL-C16",
+                    )
+                )
+        if isinstance(result, PartyResult):
+            if result.winner is not None:
+                who = result.winner if isinstance(result.winner, list) else [result.winner]
+                notes.append(
+                    SheetNote(
+                        "больше всех выиграл: {}",
+                        "won the most money: {}",
+                        tuple(who),
+                        rule="SL-C15",
+                        winner=True,
+                    )
+                )
+            if not result.extra.get("complete", True):
+                agreed = result.extra.get("deals_agreed")
+                notes.append(
+                    SheetNote(
+                        f"сыграно {len(deals)} из {agreed} сдач",
+                        f"{len(deals)} of {agreed} agreed deals played",
+                        rule="SL-C15",
+                    )
+                )
+        return notes
 
     def bots(self) -> Mapping[str, BotFactory]:
         from kozyr_sem_listov.bots import ClassicBot

@@ -26,6 +26,7 @@ from kozyr import (
     RecordError,
     RecordReader,
     Settlement,
+    SheetNote,
     StandardTrickRules,
     Variant,
 )
@@ -231,6 +232,54 @@ class RaceForm(SemListovFamily):
         }
         winner = order[0] if order else None
         return PartyResult(tuple(results), running, winner, loser, settlement, extra)
+
+    def sheet_notes(self, result: DealResult | PartyResult) -> list[SheetNote]:
+        """Who reached 7 and left after which deal (D-PN2), who won and lost the race, and the
+        punishment the cut gave."""
+        rule = self.race_rule
+        deals = result.deals if isinstance(result, PartyResult) else (result,)
+        notes = [
+            SheetNote("набрал 7 и вышел: {}", "reached 7 and left: {}", tuple(seats), i, rule)
+            for i, deal in enumerate(deals)
+            if (seats := list(deal.extra.get("reached", ())))
+        ]
+        if not isinstance(result, PartyResult):
+            return notes
+        if result.winner is not None:
+            notes.append(
+                SheetNote(
+                    "первым набрал 7 взяток: {}",
+                    "first to 7 tricks: {}",
+                    (result.winner,),
+                    rule=rule,
+                    winner=True,
+                )
+            )
+        if result.loser is not None:
+            notes.append(
+                SheetNote(
+                    "остался последним: {}", "last in the race: {}", (result.loser,), rule=rule
+                )
+            )
+        elif not result.extra.get("race_over"):
+            notes.append(SheetNote("гонка не окончена", "the race is not over", rule=rule))
+        punishment = result.extra.get("punishment")
+        if punishment:
+            cut = punishment["cut"]
+            who = (int(punishment["loser"]),)
+            prule = str(punishment["rule"])
+            if punishment["forgiven"]:
+                ru, en = f"срезана {cut}: {{}} прощён", f"cut {cut}: {{}} is let off"
+            elif punishment["settlement"] == "nose":
+                each, total = punishment["hits_per_opponent"], punishment["hits_total"]
+                ru = f"срезана {cut}: {{}} получает по носу {each} от каждого, всего {total}"
+                en = f"cut {cut}: {{}} gets {each} hits on the nose from each, {total} in all"
+            else:
+                each, total = punishment["pays_each"], punishment["pays_total"]
+                ru = f"срезана {cut}: {{}} платит каждому {each}, всего {total}"
+                en = f"cut {cut}: {{}} pays each opponent {each}, {total} in all"
+            notes.append(SheetNote(ru, en, who, rule=prule))
+        return notes
 
     def bots(self) -> Mapping[str, BotFactory]:
         from kozyr_sem_listov.bots import RaceBot

@@ -36,6 +36,7 @@ from kozyr import (
     RecordReader,
     ScoreSheet,
     Settlement,
+    SheetNote,
     Variant,
 )
 from kozyr_semerik.scoring import (
@@ -275,6 +276,54 @@ class Semerik(Variant):
             "net_by_side": [sum(net[s] for s in SIDES[0]), sum(net[s] for s in SIDES[1])],
         }
         return PartyResult(tuple(results), tuple(running), winner, loser, settlement, extra)
+
+    # --- score sheets --------------------------------------------------------------------------
+
+    def sheet_notes(self, result: DealResult | PartyResult) -> list[SheetNote]:
+        """Each game of the rubber: in which deal it was won, by whom, on declarations or in
+        play, the score and its value (SM8, SM10); and the games won in the rubber (SM11)."""
+        if not isinstance(result, PartyResult):
+            return []
+        notes = []
+        for game in result.extra.get("games", ()):
+            a, b = game["scores"]
+            double_ru, double_en = (", вдвойне", ", double") if game["double"] else ("", "")
+            how_ru = "в игре" if game["won_on"] == "play" else "на объявлениях"
+            how_en = "in play" if game["won_on"] == "play" else "on declarations"
+            notes.append(
+                SheetNote(
+                    f"партия {game['game']} за {{}} ({how_ru}) {a}:{b}, "
+                    f"стоит {game['value']}{double_ru}",
+                    f"game {game['game']} won by {{}} ({how_en}) {a}:{b}, "
+                    f"worth {game['value']}{double_en}",
+                    (int(game["winner"]),),
+                    int(game["deals"][-1]),
+                    "SM8",
+                    sides=True,
+                )
+            )
+        won = result.extra.get("games_won", [0, 0])
+        if result.winner is not None:
+            notes.append(
+                SheetNote(
+                    f"партий выиграно {max(won)}:{min(won)}: {{}}",
+                    f"games won {max(won)}:{min(won)}: {{}}",
+                    (int(result.winner),),
+                    rule="SM11",
+                    sides=True,
+                    winner=True,
+                )
+            )
+        if not result.extra.get("rubber_complete"):
+            a, b = result.extra.get("scores", [0, 0])
+            notes.append(
+                SheetNote(
+                    f"группа не окончена: партия {result.extra.get('game')}, счёт {a}:{b}",
+                    f"the rubber goes on: game {result.extra.get('game')}, score {a}:{b}",
+                    rule="SM11",
+                )
+            )
+        return notes
 
     # --- bots ----------------------------------------------------------------------------------
 

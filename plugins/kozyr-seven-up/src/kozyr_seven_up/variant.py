@@ -28,6 +28,7 @@ from kozyr import (
     RecordError,
     RecordReader,
     Settlement,
+    SheetNote,
     Variant,
 )
 from kozyr.cardset import iter_mask
@@ -487,6 +488,71 @@ class SevenUp(Variant):
             winners, losers = (winner,), tuple(s for s in range(self.players) if s != winner)
         share = Fraction(1, len(winners))
         return [Payment(p, w, share, "SU7") for p in losers for w in winners]
+
+    # --- score sheets --------------------------------------------------------------------------
+
+    def sheet_notes(self, result: DealResult | PartyResult) -> list[SheetNote]:
+        """A void deal (D-SU2) and, for a game, who reached the target first and how (SU7: when
+        both sides reach 7 in one deal, its points count in the order High, Low, Jack, Game)."""
+        deals = result.deals if isinstance(result, PartyResult) else (result,)
+        notes = [
+            SheetNote(
+                "пересдача: сдаёт тот же",
+                "void deal: the same dealer deals again",
+                deal=i,
+                rule="D-SU2",
+            )
+            for i, deal in enumerate(deals)
+            if deal.record.decisions.get("void")
+        ]
+        if not isinstance(result, PartyResult) or result.winner is None:
+            return notes
+        target = int(result.extra.get("target", GAME_TARGET))
+        scores = [0] * self._sides_count()
+        for i, deal in enumerate(deals):
+            after = running_after(scores, deal.sheet, self)
+            if max(after) < target:
+                scores = after
+                continue
+            reached = [u for u in range(len(after)) if after[u] >= target]
+            running, label = list(scores), ("", "")
+            for it in deal.sheet.items:
+                unit = it.side if self.sides and it.side is not None else it.seat
+                if unit is None:
+                    continue
+                running[unit] += it.points
+                if running[unit] >= target:
+                    label = (it.label_ru, it.label_en)
+                    break
+            if len(reached) > 1:
+                many_ru, many_en = (
+                    ("обе стороны", "both sides")
+                    if self.sides
+                    else (f"{len(reached)} игрока", f"{len(reached)} players")
+                )
+                ru = (
+                    f"в сдаче {i + 1} {target} набрали {many_ru}; по порядку Старший, "
+                    f"Младший, Валет, Гейм первым {target} набрал {{}} ({label[0]})"
+                )
+                en = (
+                    f"in deal {i + 1} {many_en} reached {target}; counting High, Low, "
+                    f"Jack, Game in that order, {{}} reached {target} first, with {label[1]}"
+                )
+            else:
+                ru = f"первым {target} набрал {{}}, в сдаче {i + 1} ({label[0]})"
+                en = f"{{}} reached {target} first, in deal {i + 1} ({label[1]})"
+            notes.append(
+                SheetNote(
+                    ru,
+                    en,
+                    who=(result.winner,),
+                    rule="SU7",
+                    sides=bool(self.sides),
+                    winner=True,
+                )
+            )
+            break
+        return notes
 
     # --- bots ----------------------------------------------------------------------------------
 

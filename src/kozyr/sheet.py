@@ -1,0 +1,706 @@
+"""Score sheets: what a scorekeeper's paper shows, computed from a scored deal, party or evening.
+
+A :class:`Sheet` holds one :class:`GameSheet` per game (a deal on its own, a party, a game to 7,
+a rubber, a race); each game has one :class:`Row` per deal -- numbered from 1, with the dealer,
+every scored item in the variant's Russian and English labels, the deal's points and the running
+totals per column -- a column per player (by name) or per side, the winner and why, and the
+settlement. An evening of several games also totals the settlement per player name, in exact
+fractions. Renderers turn a sheet into text, Markdown, CSV, HTML or JSON (:data:`FORMATS`).
+
+>>> import kozyr
+>>> variant = kozyr.get_variant("sem-listov", players=2)
+>>> result = kozyr.replay({"variant": "sem-listov", "options": {"players": 2}, "dealer": 0,
+...     "hands": ["A♠ K♥ Q♥ J♥ 10♦ 9♦ A♣", "K♠ Q♠ A♥ 10♥ A♦ K♦ K♣"], "turnup": "9♠",
+...     "trick_winners": [1, 1, 1, 0, 0, 0, 0]})
+>>> sheet = build_sheet(result, variant, names=["Аня", "Боря"])
+>>> print(render(sheet, "text", lang="en"), end="")
+Sem listov (Seven leaves), classic form of 1779 (sem-listov), 2 players
+<BLANKLINE>
+deal   dealer  Аня    Боря
+-----  ------  -----  -----
+1      Аня     +8 =8  +6 =6
+       Tricks: Аня +8 (SL-C14); Tricks: Боря +6 (SL-C14)
+       settlement: Аня +2, Боря -2
+-----  ------  -----  -----
+total          8      6
+<BLANKLINE>
+settlement: Аня +2, Боря -2
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from kozyr.errors import KozyrError
+from kozyr.records import DealResult, PartyResult
+from kozyr.scoring import SheetNote, fraction_json
+from kozyr.variant import Variant
+
+#: Languages of a sheet's labels: both (Russian / English), Russian only, English only.
+LANGS = ("both", "ru", "en")
+#: Table metadata a sheet shows when the record carries it.
+META_KEYS = ("date", "place", "note")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One scored item of a deal: its machine name, labels, points, the column (player or side)
+    it goes to (None: nobody's), the cards that earned it and the rule id."""
+
+    name: str
+    label_ru: str
+    label_en: str
+    points: int
+    column: int | None
+    cards: tuple[str, ...] = ()
+    rule: str = ""
+
+    def label(self, lang: str) -> str:
+        """The label in ``lang`` (``both``: ``Старший / High``)."""
+        if lang == "ru":
+            return self.label_ru
+        if lang == "en":
+            return self.label_en
+        return f"{self.label_ru} / {self.label_en}"
+
+
+@dataclass(frozen=True)
+class Note:
+    """A fact shown on the sheet, names already filled in: Russian, English, the rule id, and
+    whether it says why the game was won."""
+
+    ru: str
+    en: str
+    rule: str = ""
+    winner: bool = False
+
+    def text(self, lang: str) -> str:
+        """The note in ``lang``, with its rule id in parentheses."""
+        body = self.ru if lang == "ru" else self.en if lang == "en" else _both(self.ru, self.en)
+        return f"{body} ({self.rule})" if self.rule else body
+
+
+@dataclass(frozen=True)
+class Row:
+    """One deal: its number (from 1), dealer seat, items, points and running totals per column,
+    the deal's own settlement per seat (None when it moves no money) and its facts."""
+
+    deal: int
+    dealer: int
+    entries: tuple[Entry, ...]
+    points: tuple[Fraction, ...]
+    running: tuple[Fraction, ...]
+    net: tuple[Fraction, ...] | None = None
+    notes: tuple[Note, ...] = ()
+    #: Columns not dealt in this deal (a player who already left a race): shown as ``-``.
+    absent: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    """One game's sheet: variant, player names (one per seat), column names (a player, or a side
+    as ``Аня & Вера``), rows, final totals per column, the winner and loser columns, game notes
+    (the winner's reason first), the settlement per seat, what was checked, and the metadata."""
+
+    variant: str
+    title: str
+    title_ru: str
+    players: tuple[str, ...]
+    columns: tuple[str, ...]
+    sides: tuple[tuple[int, ...], ...] | None
+    rows: tuple[Row, ...]
+    totals: tuple[Fraction, ...]
+    winner: tuple[int, ...] = ()
+    loser: tuple[int, ...] = ()
+    notes: tuple[Note, ...] = ()
+    net: tuple[Fraction, ...] = ()
+    checked: str | None = None
+    meta: Mapping[str, str] = field(default_factory=dict)
+    party: bool = False
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Every game of a record in order and, for an evening, the totals per player name."""
+
+    games: tuple[GameSheet, ...]
+    meta: Mapping[str, str] = field(default_factory=dict)
+    #: Evening totals: settlement net per player name over every game (exact), in first-seen order.
+    totals: Mapping[str, Fraction] = field(default_factory=dict)
+    #: Evening: games won per player name.
+    wins: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def evening(self) -> bool:
+        """Whether this sheet is an evening of several games."""
+        return len(self.games) > 1 or bool(self.totals)
+
+
+# --- building ---------------------------------------------------------------------------------
+
+
+def default_names(seats: int) -> list[str]:
+    """Names for a table whose record names nobody: ``seat 0``, ``seat 1``…"""
+    return [f"seat {i}" for i in range(seats)]
+
+
+def build_game(
+    result: DealResult | PartyResult,
+    variant: Variant,
+    *,
+    names: Sequence[str] | None = None,
+    meta: Mapping[str, Any] | None = None,
+    checked: str | None = None,
+) -> GameSheet:
+    """The sheet of one scored deal or party. ``names``: one per seat (default ``seat N``);
+    ``meta``: ``date``, ``place``, ``note`` to show; ``checked``: what replay checked."""
+    deals = result.deals if isinstance(result, PartyResult) else (result,)
+    seats = variant.players
+    players = tuple(names) if names is not None else tuple(default_names(seats))
+    if len(players) != seats:
+        raise KozyrError(f"{len(players)} player names for {seats} seats")
+    sides = deals[0].sheet.sides if deals else None
+    columns = (
+        tuple(" & ".join(players[s] for s in members) for members in sides) if sides else players
+    )
+    width = len(columns)
+    notes = list(variant.sheet_notes(result))
+    rows = []
+    running: tuple[Fraction, ...] = (Fraction(0),) * width
+    party_running = result.running if isinstance(result, PartyResult) else ()
+    for index, deal in enumerate(deals):
+        points = tuple(Fraction(p) for p in deal.points)
+        if len(points) != width:  # a variant scoring per seat with sides: total by side
+            points = tuple(Fraction(v) for v in deal.sheet.by_side())
+        if index < len(party_running) and len(party_running[index]) == width:
+            running = tuple(Fraction(x) for x in party_running[index])
+        else:
+            running = tuple(a + b for a, b in zip(running, points, strict=True))
+        deal_net = tuple(deal.settlement.net())
+        entries = _grouped([_entry(item, sides, deal) for item in deal.sheet.items])
+        hands = deal.record.hands
+        absent = (
+            tuple(i for i, hand in enumerate(hands) if hand is None)
+            if not sides and len(hands) == width and any(h is not None for h in hands)
+            else ()
+        )
+        own = [n for n in notes if n.deal == index]
+        if not isinstance(result, PartyResult):
+            own += [n for n in notes if n.deal is None]
+        rows.append(
+            Row(
+                deal=index + 1,
+                dealer=deal.record.dealer,
+                entries=entries,
+                points=points,
+                running=running,
+                net=deal_net if any(deal_net) else None,
+                notes=tuple(_note(n, players, columns) for n in own),
+                absent=absent,
+            )
+        )
+    winner: tuple[int, ...] = ()
+    loser: tuple[int, ...] = ()
+    game_notes: list[Note] = []
+    net = tuple(result.settlement.net())
+    if isinstance(result, PartyResult):
+        winner, loser = _columns(result.winner), _columns(result.loser)
+        party_notes = [n for n in notes if n.deal is None]
+        party_notes.sort(key=lambda n: not n.winner)
+        game_notes = [_note(n, players, columns) for n in party_notes]
+        totals = running
+    else:
+        totals = rows[0].running if rows else ()
+    return GameSheet(
+        variant=variant.name,
+        title=variant.title,
+        title_ru=variant.title_ru,
+        players=players,
+        columns=columns,
+        sides=sides,
+        rows=tuple(rows),
+        totals=totals,
+        winner=winner,
+        loser=loser,
+        notes=tuple(game_notes),
+        net=net,
+        checked=checked,
+        meta={k: str(v) for k, v in (meta or {}).items() if k in META_KEYS and v is not None},
+        party=isinstance(result, PartyResult),
+    )
+
+
+def build_sheet(
+    result: DealResult | PartyResult,
+    variant: Variant,
+    *,
+    names: Sequence[str] | None = None,
+    meta: Mapping[str, Any] | None = None,
+    checked: str | None = None,
+) -> Sheet:
+    """The sheet of one scored deal or party (see :func:`build_game`)."""
+    game = build_game(result, variant, names=names, meta=meta, checked=checked)
+    return Sheet((game,), meta=game.meta)
+
+
+def evening_sheet(games: Sequence[GameSheet], meta: Mapping[str, Any] | None = None) -> Sheet:
+    """An evening: several games played in order by one table, with the settlement totalled per
+    player name and the games won per name, in exact arithmetic."""
+    totals: dict[str, Fraction] = {}
+    wins: dict[str, int] = {}
+    for game in games:
+        for name in game.players:
+            totals.setdefault(name, Fraction(0))
+            wins.setdefault(name, 0)
+        for seat, amount in enumerate(game.net):
+            totals[game.players[seat]] += amount
+        for column in game.winner:
+            for seat in game.sides[column] if game.sides else (column,):
+                wins[game.players[seat]] += 1
+    shown = {k: str(v) for k, v in (meta or {}).items() if k in META_KEYS and v is not None}
+    return Sheet(tuple(games), meta=shown, totals=totals, wins=wins)
+
+
+def _entry(item: Any, sides: tuple[tuple[int, ...], ...] | None, deal: DealResult) -> Entry:
+    if sides:
+        column = item.side if item.side is not None else deal.sheet.side_of(item.seat)
+    else:
+        column = item.seat
+    return Entry(
+        item.name,
+        item.label_ru,
+        item.label_en,
+        item.points,
+        column,
+        tuple(str(c) for c in item.cards),
+        item.rule,
+    )
+
+
+def _grouped(entries: Sequence[Entry]) -> tuple[Entry, ...]:
+    """Items of one name going to one column, summed into one entry (in first-seen order): a
+    Семерик deal's counters of several tricks are one line, their labels joined."""
+    groups: dict[tuple[str, int | None, str], list[Entry]] = {}
+    for entry in entries:
+        groups.setdefault((entry.name, entry.column, entry.rule), []).append(entry)
+    out = []
+    for (name, column, rule), group in groups.items():
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        ru = _unique([e.label_ru for e in group])
+        en = _unique([e.label_en for e in group])
+        cards = tuple(c for e in group for c in e.cards)
+        out.append(Entry(name, ru, en, sum(e.points for e in group), column, cards, rule))
+    return tuple(out)
+
+
+def _unique(labels: Sequence[str]) -> str:
+    return ", ".join(dict.fromkeys(labels))
+
+
+def _columns(value: Any) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, bool):
+        return ()
+    if isinstance(value, int):
+        return (value,)
+    if isinstance(value, (list, tuple)):
+        return tuple(v for v in value if isinstance(v, int) and not isinstance(v, bool))
+    return ()
+
+
+def _note(note: SheetNote, players: Sequence[str], columns: Sequence[str]) -> Note:
+    names = columns if note.sides else players
+    return Note(note.text("ru", names), note.text("en", names), note.rule, note.winner)
+
+
+def _both(ru: str, en: str) -> str:
+    return ru if ru == en else f"{ru} / {en}"
+
+
+# --- rendering --------------------------------------------------------------------------------
+
+
+def num(value: Fraction | int, *, sign: bool = False) -> str:
+    """An exact number for a sheet: ``3``, ``-3/2``; ``+3`` with ``sign``.
+
+    >>> num(Fraction(3, 2), sign=True), num(Fraction(-2)), num(0, sign=True)
+    ('+3/2', '-2', '0')
+    """
+    text = str(fraction_json(value))
+    return f"+{text}" if sign and value > 0 else text
+
+
+def _words(lang: str, ru: str, en: str) -> str:
+    return ru if lang == "ru" else en if lang == "en" else f"{ru} / {en}"
+
+
+def _who(game: GameSheet, column: int | None) -> str:
+    if column is None:
+        return "-"
+    return game.columns[column] if 0 <= column < len(game.columns) else str(column)
+
+
+def _entry_text(game: GameSheet, entry: Entry, lang: str) -> str:
+    rule = f" ({entry.rule})" if entry.rule else ""
+    return f"{entry.label(lang)}: {_who(game, entry.column)} {num(entry.points, sign=True)}{rule}"
+
+
+def _net_text(game: GameSheet, net: Sequence[Fraction]) -> str:
+    return ", ".join(f"{game.players[i]} {num(x, sign=True)}" for i, x in enumerate(net))
+
+
+def _title(game: GameSheet, lang: str) -> str:
+    title = (game.title_ru or game.title) if lang == "ru" else game.title
+    if lang == "both" and game.title_ru and game.title_ru != game.title:
+        title = f"{game.title_ru} / {game.title}"
+    word = "игроков" if lang == "ru" else "players"
+    return f"{title} ({game.variant}), {len(game.players)} {word}"
+
+
+def _header_lines(game: GameSheet, lang: str) -> list[str]:
+    lines = [_title(game, lang)]
+    if game.sides:
+        label = _words(lang, "стороны", "sides")
+        lines.append(f"{label}: " + " | ".join(game.columns))
+    if game.checked:
+        lines.append(_words(lang, "проверено", "checked") + f": {game.checked}")
+    for key in META_KEYS:
+        if key in game.meta:
+            lines.append(f"{_meta_label(key, lang)}: {game.meta[key]}")
+    return lines
+
+
+def _meta_label(key: str, lang: str) -> str:
+    ru = {"date": "дата", "place": "место", "note": "заметка"}[key]
+    return _words(lang, ru, key)
+
+
+def _winner_lines(game: GameSheet, lang: str) -> list[str]:
+    lines = []
+    if game.winner:
+        who = ", ".join(_who(game, c) for c in game.winner)
+        lines.append(_words(lang, "победитель", "winner") + f": {who}")
+    if game.loser:
+        who = ", ".join(_who(game, c) for c in game.loser)
+        lines.append(_words(lang, "проигравший", "loser") + f": {who}")
+    for note in game.notes:
+        lines.append(("  " if note.winner else "") + note.text(lang))
+    if any(game.net):
+        lines.append(_words(lang, "расчёт", "settlement") + f": {_net_text(game, game.net)}")
+    return lines
+
+
+def render_text(sheet: Sheet, lang: str = "both") -> str:
+    """A plain-text sheet: a header, a table with one line per deal (``+points =running`` per
+    column) followed by its items and facts, the totals, the winner and why, the settlement."""
+    parts = [_game_text(game, lang) for game in sheet.games]
+    if sheet.evening:
+        parts.append(_evening_text(sheet, lang))
+    return "\n\n".join(parts) + "\n"
+
+
+def _game_text(game: GameSheet, lang: str) -> str:
+    header = [_words(lang, "сдача", "deal"), _words(lang, "сдавал", "dealer"), *game.columns]
+    body = [[str(row.deal), game.players[row.dealer], *_point_cells(row)] for row in game.rows]
+    total = [_words(lang, "итого", "total"), "", *(num(t) for t in game.totals)]
+    widths = [max(len(r[i]) for r in [header, *body, total]) for i in range(len(header))]
+    rule = "  ".join("-" * w for w in widths)
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(c.ljust(widths[i]) for i, c in enumerate(cells)).rstrip()
+
+    indent = " " * (widths[0] + 2)
+    lines = [*_header_lines(game, lang), "", line(header), rule]
+    for row, cells in zip(game.rows, body, strict=True):
+        lines.append(line(cells))
+        if row.entries:
+            lines.append(indent + "; ".join(_entry_text(game, e, lang) for e in row.entries))
+        for note in row.notes:
+            lines.append(indent + note.text(lang))
+        if row.net is not None and game.party:
+            lines.append(indent + _words(lang, "расчёт", "settlement") + ": " + _net(game, row))
+        elif row.net is not None:
+            lines.append(indent + _words(lang, "расчёт", "settlement") + ": " + _net(game, row))
+    lines += [rule, line(total)]
+    tail = _winner_lines(game, lang)
+    if tail:
+        lines += ["", *tail]
+    return "\n".join(lines)
+
+
+def _net(game: GameSheet, row: Row) -> str:
+    return _net_text(game, row.net or ())
+
+
+def _evening_text(sheet: Sheet, lang: str) -> str:
+    lines = [_words(lang, "вечер", "evening") + f": {len(sheet.games)}"]
+    for key in META_KEYS:
+        if key in sheet.meta:
+            lines.append(f"{_meta_label(key, lang)}: {sheet.meta[key]}")
+    header = [_words(lang, "игрок", "player"), _words(lang, "выиграл", "won"), "Σ"]
+    rows = [
+        [name, str(sheet.wins.get(name, 0)), num(v, sign=True)] for name, v in sheet.totals.items()
+    ]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(3)]
+    for cells in [header, ["-" * w for w in widths], *rows]:
+        lines.append("  ".join(c.ljust(widths[i]) for i, c in enumerate(cells)).rstrip())
+    return "\n".join(lines)
+
+
+def _cells(game: GameSheet, row: Row, lang: str) -> list[str]:
+    items = "; ".join(_entry_text(game, e, lang) for e in row.entries)
+    facts = [n.text(lang) for n in row.notes]
+    if row.net is not None:
+        facts.append(_words(lang, "расчёт", "settlement") + ": " + _net(game, row))
+    return [
+        str(row.deal),
+        game.players[row.dealer],
+        *_point_cells(row),
+        items,
+        "; ".join(facts),
+    ]
+
+
+def _point_cells(row: Row) -> list[str]:
+    """``+points =running`` per column; ``- =running`` for a column not dealt in."""
+    return [
+        f"{'-' if i in row.absent else num(p, sign=True)} ={num(r)}"
+        for i, (p, r) in enumerate(zip(row.points, row.running, strict=True))
+    ]
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|") or " "
+
+
+def render_markdown(sheet: Sheet, lang: str = "both") -> str:
+    """A Markdown sheet: a heading and a table per game, the winner and the evening totals."""
+    out: list[str] = []
+    for game in sheet.games:
+        head = _header_lines(game, lang)
+        out += [f"## {head[0]}", ""]
+        out += [f"- {line}" for line in head[1:]]
+        if head[1:]:
+            out.append("")
+        header = [
+            _words(lang, "сдача", "deal"),
+            _words(lang, "сдавал", "dealer"),
+            *game.columns,
+            _words(lang, "записи", "items"),
+            _words(lang, "факты", "facts"),
+        ]
+        out.append("| " + " | ".join(_md(h) for h in header) + " |")
+        out.append("|" + "|".join("---" for _ in header) + "|")
+        for row in game.rows:
+            out.append("| " + " | ".join(_md(c) for c in _cells(game, row, lang)) + " |")
+        total = [f"**{_words(lang, 'итого', 'total')}**", "", *(num(t) for t in game.totals)]
+        out.append("| " + " | ".join(_md(c) for c in [*total, "", ""]) + " |")
+        tail = _winner_lines(game, lang)
+        if tail:
+            out += ["", *(f"- {line.strip()}" for line in tail)]
+        out.append("")
+    if sheet.evening:
+        out += [f"## {_words(lang, 'вечер', 'evening')}", ""]
+        out.append(f"| {_words(lang, 'игрок', 'player')} | {_words(lang, 'выиграл', 'won')} | Σ |")
+        out.append("|---|---|---|")
+        for name, value in sheet.totals.items():
+            out.append(f"| {_md(name)} | {sheet.wins.get(name, 0)} | {num(value, sign=True)} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def render_csv(sheet: Sheet, lang: str = "both") -> str:
+    """CSV, one line per deal: game number, deal, dealer, then per column the deal's points and
+    the running total, the items and the facts. A game's columns are named in its header line;
+    every game starts with its own header line."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for number, game in enumerate(sheet.games, start=1):
+        header = ["game", "deal", "dealer"]
+        for column in game.columns:
+            header += [f"{column}: points", f"{column}: total"]
+        writer.writerow([*header, "items", "facts"])
+        for row in game.rows:
+            cells = _cells(game, row, lang)
+            values: list[str] = []
+            for i, (p, r) in enumerate(zip(row.points, row.running, strict=True)):
+                values += ["" if i in row.absent else num(p), num(r)]
+            writer.writerow([str(number), cells[0], cells[1], *values, *cells[-2:]])
+    return buffer.getvalue()
+
+
+def render_html(sheet: Sheet, lang: str = "both") -> str:
+    """A standalone HTML page: a table per game, the winner, the evening totals."""
+    e = html.escape
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="' + ("ru" if lang != "en" else "en") + '">',
+        '<head><meta charset="utf-8"><title>kozyr</title></head>',
+        "<body>",
+    ]
+    for game in sheet.games:
+        head = _header_lines(game, lang)
+        out.append(f"<h2>{e(head[0])}</h2>")
+        if head[1:]:
+            out.append("<ul>" + "".join(f"<li>{e(line)}</li>" for line in head[1:]) + "</ul>")
+        header = [
+            _words(lang, "сдача", "deal"),
+            _words(lang, "сдавал", "dealer"),
+            *game.columns,
+            _words(lang, "записи", "items"),
+            _words(lang, "факты", "facts"),
+        ]
+        out.append("<table>")
+        out.append("<tr>" + "".join(f"<th>{e(h)}</th>" for h in header) + "</tr>")
+        for row in game.rows:
+            out.append(
+                "<tr>" + "".join(f"<td>{e(c)}</td>" for c in _cells(game, row, lang)) + "</tr>"
+            )
+        total = [_words(lang, "итого", "total"), "", *(num(t) for t in game.totals), "", ""]
+        out.append("<tr>" + "".join(f"<th>{e(c)}</th>" for c in total) + "</tr>")
+        out.append("</table>")
+        tail = _winner_lines(game, lang)
+        if tail:
+            out.append("<ul>" + "".join(f"<li>{e(line.strip())}</li>" for line in tail) + "</ul>")
+    if sheet.evening:
+        out.append(f"<h2>{e(_words(lang, 'вечер', 'evening'))}</h2><table>")
+        out.append(
+            f"<tr><th>{e(_words(lang, 'игрок', 'player'))}</th>"
+            f"<th>{e(_words(lang, 'выиграл', 'won'))}</th><th>Σ</th></tr>"
+        )
+        for name, value in sheet.totals.items():
+            out.append(
+                f"<tr><td>{e(name)}</td><td>{sheet.wins.get(name, 0)}</td>"
+                f"<td>{e(num(value, sign=True))}</td></tr>"
+            )
+        out.append("</table>")
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def sheet_json(sheet: Sheet) -> dict[str, Any]:
+    """The sheet as JSON data (the ``kozyr sheet --format json`` object); exact numbers as in
+    every kozyr JSON (ints, or ``"a/b"`` strings)."""
+
+    def nums(values: Sequence[Fraction]) -> list[int | str]:
+        return [fraction_json(v) for v in values]
+
+    def note(n: Note) -> dict[str, Any]:
+        return {"ru": n.ru, "en": n.en, "rule": n.rule, "winner": n.winner}
+
+    games = []
+    for game in sheet.games:
+        games.append(
+            {
+                "variant": game.variant,
+                "title": game.title,
+                "title_ru": game.title_ru,
+                "players": list(game.players),
+                "columns": list(game.columns),
+                "sides": [list(s) for s in game.sides] if game.sides else None,
+                "checked": game.checked,
+                **dict(game.meta),
+                "rows": [
+                    {
+                        "deal": row.deal,
+                        "dealer": row.dealer,
+                        "points": nums(row.points),
+                        "running": nums(row.running),
+                        "settlement": nums(row.net) if row.net is not None else None,
+                        "absent": list(row.absent),
+                        "items": [
+                            {
+                                "name": en.name,
+                                "label_ru": en.label_ru,
+                                "label_en": en.label_en,
+                                "points": en.points,
+                                "column": en.column,
+                                "cards": list(en.cards),
+                                "rule": en.rule,
+                            }
+                            for en in row.entries
+                        ],
+                        "notes": [note(n) for n in row.notes],
+                    }
+                    for row in game.rows
+                ],
+                "totals": nums(game.totals),
+                "winner": list(game.winner),
+                "loser": list(game.loser),
+                "notes": [note(n) for n in game.notes],
+                "settlement": nums(game.net),
+            }
+        )
+    data: dict[str, Any] = {"games": games, **dict(sheet.meta)}
+    if sheet.evening:
+        data["totals"] = {k: fraction_json(v) for k, v in sheet.totals.items()}
+        data["wins"] = dict(sheet.wins)
+    return data
+
+
+def render_json(sheet: Sheet, lang: str = "both") -> str:
+    """:func:`sheet_json` as indented JSON text (labels in both languages whatever ``lang``)."""
+    return json.dumps(sheet_json(sheet), ensure_ascii=False, indent=2) + "\n"
+
+
+Renderer = Callable[[Sheet, str], str]
+
+#: The built-in sheet formats by name.
+FORMATS: dict[str, Renderer] = {
+    "text": render_text,
+    "markdown": render_markdown,
+    "csv": render_csv,
+    "html": render_html,
+    "json": render_json,
+}
+
+
+def render(
+    sheet: Sheet,
+    format: str = "text",
+    *,
+    lang: str = "both",
+    formats: Mapping[str, Renderer] | None = None,
+) -> str:
+    """The sheet in ``format`` (one of :data:`FORMATS`, or of ``formats`` when given)."""
+    table = FORMATS if formats is None else formats
+    if lang not in LANGS:
+        raise KozyrError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
+    try:
+        renderer = table[format]
+    except KeyError:
+        raise KozyrError(
+            f"unknown sheet format {format!r}; known formats: {', '.join(sorted(table))}"
+        ) from None
+    return renderer(sheet, lang)
+
+
+__all__ = [
+    "FORMATS",
+    "LANGS",
+    "Entry",
+    "GameSheet",
+    "Note",
+    "Row",
+    "Sheet",
+    "build_game",
+    "build_sheet",
+    "evening_sheet",
+    "render",
+    "render_csv",
+    "render_html",
+    "render_json",
+    "render_markdown",
+    "render_text",
+    "sheet_json",
+]
