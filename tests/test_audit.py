@@ -14,8 +14,8 @@ import pytest
 import kozyr
 from kozyr import Card, Deal, Trick
 from kozyr.cli import main
+from kozyr.codec import read_deal
 from kozyr.errors import IllegalPlayError, OptionError, RecordError
-from kozyr.records import read_deal
 
 
 def net(result: Any) -> list[str]:

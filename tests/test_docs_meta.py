@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import kozyr
-from kozyr.plugins import KozyrHookSpecs
+from kozyr.registry import KozyrHookSpecs
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 import kozyr
-import kozyr.plugins as kp
+import kozyr.registry as kp
 from kozyr import DealResult, OptionError, RecordError
-from kozyr.plugins import PluginManager
+from kozyr.registry import PluginManager
 from kozyr.testing import check_variant
 
 ROOT = Path(__file__).resolve().parents[1]

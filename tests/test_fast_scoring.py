@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from kozyr import Card
-from kozyr.records import DealResult
+from kozyr.record import DealResult
 from kozyr.scoring import Payment, ScoreItem, ScoreSheet, Settlement, make_item, make_sheet
 
 ACE = (Card.parse("As"),)

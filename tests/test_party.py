@@ -90,11 +90,12 @@ def test_cli_party_of_a_variant_without_one_is_bad_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import kozyr.cli
+    import kozyr.party
 
     class Plain(kozyr.Variant):
         name, player_counts = "plain", (2,)
 
     assert not has_party_form(Plain())
-    monkeypatch.setattr(kozyr.cli, "has_party_form", lambda variant: False)
+    monkeypatch.setattr(kozyr.party, "has_party_form", lambda variant: False)
     assert kozyr.cli.main(["play", "seven-up", "--seed", "1", "--party"]) == 2
     assert capsys.readouterr().err.strip() == "kozyr play: seven-up has no party form"

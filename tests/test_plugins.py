@@ -18,9 +18,7 @@ from typing import Any
 import pytest
 
 import kozyr
-
-# the module (the name kozyr.plugins is the function listing plugins)
-import kozyr.plugins as kp
+import kozyr.registry as kp
 from kozyr import (
     OptionError,
     OptionSpec,
@@ -31,7 +29,7 @@ from kozyr import (
     VariantRegistry,
     hookimpl,
 )
-from kozyr.plugins import ENTRY_POINT_GROUP, KozyrHookSpecs, PluginManager, normalize
+from kozyr.registry import ENTRY_POINT_GROUP, KozyrHookSpecs, PluginManager, normalize
 
 _counter = itertools.count()
 

@@ -12,7 +12,7 @@ import pytest
 
 import kozyr
 from kozyr import DealResult, PartyRecord, PartyResult, RecordError
-from kozyr.records import load, read_deal
+from kozyr.codec import load, read_deal
 
 Record = dict[str, Any]
 Factory = Callable[[], Record]

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import kozyr
+from kozyr.codec import load
 from kozyr.errors import KozyrError
-from kozyr.records import load
 from kozyr.sheet import FORMATS, build_game, build_sheet, evening_sheet, render, sheet_json
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -17,10 +17,10 @@ import pytest
 
 from kozyr import Variant, get_variant, play_deal, variants
 from kozyr.cli import main
+from kozyr.cli.simulate import ProgressBar
 from kozyr.simulate import (
     MAX_DISTINCT,
     FieldStats,
-    ProgressBar,
     Tally,
     deal_outcome,
     play_party,
@@ -107,7 +107,7 @@ def test_parties_are_deterministic_and_have_one_winning_side() -> None:
 
 def test_play_party_matches_replay_of_its_deals() -> None:
     """A simulated party is a valid party: replaying its records gives the same result."""
-    from kozyr.records import replay
+    from kozyr.replay import replay
 
     variant = get_variant("seven-up", players=2)
     party = play_party(variant, seed=9)

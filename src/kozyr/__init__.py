@@ -12,6 +12,7 @@ card games -- Семь листов, Семерик and Seven Up.
 from kozyr.bots import RandomBot, make_bots, play_deal
 from kozyr.cards import ALL_CARDS, STYLES, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from kozyr.cardset import CardSet
+from kozyr.codec import RecordReader, record_schema
 from kozyr.deck import PACKS, Deck
 from kozyr.engine import DONE, PLAY, Deal
 from kozyr.errors import (
@@ -27,7 +28,8 @@ from kozyr.errors import (
     VariantConflictError,
 )
 from kozyr.party import play_party
-from kozyr.plugins import (
+from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
+from kozyr.registry import (
     PluginInfo,
     VariantRegistry,
     get_variant,
@@ -37,15 +39,7 @@ from kozyr.plugins import (
     register_plugin,
     variants,
 )
-from kozyr.records import (
-    DealRecord,
-    DealResult,
-    PartyRecord,
-    PartyResult,
-    RecordReader,
-    record_schema,
-    replay,
-)
+from kozyr.replay import replay
 from kozyr.scoring import Payment, ScoreItem, ScoreSheet, Settlement, SheetNote
 from kozyr.tricks import (
     DEAD,

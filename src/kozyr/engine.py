@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet, iter_mask
 from kozyr.errors import IllegalActionError, IllegalPlayError
+from kozyr.record import DealRecord
 from kozyr.tricks import (
     DEAD,
     FACE_DOWN,
@@ -29,7 +30,7 @@ from kozyr.tricks import (
 from kozyr.variant import Action, Variant
 
 if TYPE_CHECKING:
-    from kozyr.records import DealRecord, DealResult
+    from kozyr.record import DealResult
 
 PLAY = "play"
 DONE = "done"
@@ -467,8 +468,6 @@ class Deal:
 
     def record(self) -> DealRecord:
         """The deal as a replayable record (what a person would write down)."""
-        from kozyr.records import DealRecord
-
         return DealRecord(
             variant=self.variant.name,
             options=dict(self.variant.options),
@@ -479,6 +478,7 @@ class Deal:
             decisions=dict(self.decisions),
             cut=self.cut,
             seed=self.seed,
+            variant_object=self.variant,
         )
 
     def result(self) -> DealResult:

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from kozyr.bots import play_deal
 from kozyr.errors import KozyrError
-from kozyr.records import DealResult, PartyRecord, PartyResult
+from kozyr.record import DealResult, PartyRecord, PartyResult
 from kozyr.variant import Bot, Variant
 
 #: A party that has not ended after this many deals is an error (a variant bug, not a game).
@@ -80,7 +80,13 @@ def play_party(
         )
         results.append(deal.result())
     cut = variant.party_cut(results, random.Random(seed_for(seed, max_deals)))
-    party = PartyRecord(variant.name, options, tuple(r.record for r in results), cut=cut)
+    party = PartyRecord(
+        variant.name,
+        options,
+        tuple(r.record for r in results),
+        cut=cut,
+        variant_object=variant,
+    )
     return replace(variant.score_party(party, results), record=party)
 
 

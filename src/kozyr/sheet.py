@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import Any
 
 from kozyr.errors import KozyrError
-from kozyr.records import DealResult, PartyResult
+from kozyr.record import DealResult, PartyResult
 from kozyr.scoring import SheetNote, fraction_json
 from kozyr.variant import Variant
 

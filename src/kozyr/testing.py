@@ -24,7 +24,8 @@ from kozyr.bots import make_bots
 from kozyr.engine import PLAY, Deal
 from kozyr.errors import IllegalActionError
 from kozyr.party import has_party_form, play_party
-from kozyr.records import PartyResult, replay
+from kozyr.record import PartyResult
+from kozyr.replay import replay
 from kozyr.variant import Action, Variant
 
 

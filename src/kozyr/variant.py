@@ -21,8 +21,9 @@ from kozyr.scoring import ScoreSheet, SheetNote
 from kozyr.tricks import StandardTrickRules
 
 if TYPE_CHECKING:
+    from kozyr.codec import RecordReader
     from kozyr.engine import Deal
-    from kozyr.records import DealRecord, DealResult, PartyRecord, PartyResult, RecordReader
+    from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
 
 
 _TRUE = {"true", "yes", "on", "1", "да"}

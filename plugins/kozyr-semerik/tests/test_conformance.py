@@ -61,7 +61,7 @@ def bot_move(hands: list[str], leader: int, plays: str) -> Card:
     """What the heuristic bot plays into a first trick with ``plays`` already on the table."""
     data = {"variant": "semerik", "dealer": (leader - 1) % 4, "hands": hands}
     variant = kozyr.get_variant("semerik")
-    deal = Deal.from_record(kozyr.records.read_deal(data, variant), variant, {})
+    deal = Deal.from_record(kozyr.codec.read_deal(data, variant), variant, {})
     for card in plays.split():
         deal.play_card(card)
     action = HeuristicBot(random.Random(0)).choose(deal, deal.legal_actions())

@@ -10,7 +10,7 @@ import pytest
 
 import kozyr
 from kozyr import Card, CardSet, Deal, Deck, RecordError, Trick
-from kozyr.records import read_deal
+from kozyr.codec import read_deal
 
 STRENGTH = ["3", "2", "A", "K", "Q", "J", "7", "6", "5", "4"]
 

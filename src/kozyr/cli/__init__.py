@@ -1,0 +1,79 @@
+"""The ``kozyr`` command (also ``python -m kozyr``).
+
+Every command prints a human table, or one JSON object with ``--json``. Bad input exits with
+status 2 and a one-line message on stderr (no traceback).
+
+Adding a command
+----------------
+A command is a module ``kozyr/cli/NAME.py`` listed once in :data:`COMMANDS`. It exposes
+
+* ``add_parser(subparsers) -> argparse.ArgumentParser`` -- adds its sub-parser, normally with
+  :func:`kozyr.cli.output.add_command` (which gives every command ``--json``), and its arguments;
+* ``run(args, out) -> int`` -- does the work, writes to ``out`` and returns the exit status
+  (:data:`EXIT_OK`); bad input is raised as a :class:`~kozyr.errors.KozyrError`, which
+  :func:`main` prints as one line and turns into :data:`EXIT_BAD_INPUT`.
+
+At module level a command imports only the standard library, :mod:`kozyr.errors` and
+:mod:`kozyr.cli.output`; everything else (registry, engine, scoring...) is imported inside
+``run``, so that ``kozyr --help`` and the light commands start quickly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from kozyr.cli.output import EXIT_BAD_INPUT, EXIT_OK, table
+from kozyr.errors import KozyrError
+
+#: The command modules (``kozyr.cli.<module>``), in the order ``kozyr --help`` lists them.
+COMMANDS: tuple[str, ...] = (
+    "variants",
+    "rules",
+    "score_hand",
+    "replay",
+    "play",
+    "plugins",
+    "simulate",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``kozyr`` command."""
+    parser = argparse.ArgumentParser(
+        prog="kozyr",
+        description="Score, replay and simulate games of the seven family "
+        "(Семь листов, Семерик, Seven Up).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f"kozyr.cli.{name}")
+        module.add_parser(sub).set_defaults(func=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 bad input)."""
+    out = out or sys.stdout
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args, out)
+    except KozyrError as error:
+        message = str(error).replace("\n", " ")
+        print(f"kozyr {args.command}: {message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return EXIT_OK
+    return status
+
+
+def entry() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
+
+
+__all__ = ["COMMANDS", "EXIT_BAD_INPUT", "EXIT_OK", "build_parser", "entry", "main", "table"]

@@ -1,0 +1,116 @@
+"""Helpers shared by the commands: exit codes, the common ``--json`` and ``-o`` arguments, plain
+tables and JSON output. Light on purpose (standard library and :mod:`kozyr.errors` only): every
+command module imports it at start-up."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+from kozyr.errors import KozyrError, OptionError
+
+if TYPE_CHECKING:
+    from kozyr.variant import Variant
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+
+def add_command(subparsers: Any, name: str, help: str) -> argparse.ArgumentParser:
+    """A sub-parser for command ``name`` with the ``--json`` switch every command has."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=help)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """The repeatable ``-o NAME=VALUE`` variant option."""
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a variant option (repeatable)",
+    )
+
+
+def table(rows: Sequence[Sequence[Any]], header: Sequence[str]) -> str:
+    """A plain-text table with a header rule; cells are converted with ``str``."""
+    cells = [
+        [str(c) for c in header],
+        *[[("" if c is None else str(c)) for c in row] for row in rows],
+    ]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = [
+        "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in cells
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def dump(data: Any, out: TextIO) -> None:
+    """Write one JSON object (``--json``)."""
+    out.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``-o NAME=VALUE`` arguments as a dict (values still strings)."""
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"bad option {pair!r}: write -o NAME=VALUE")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def variant_of(args: argparse.Namespace) -> Variant:
+    """The configured variant named by ``args.variant``, ``-o`` options and ``--players``."""
+    from kozyr.registry import get_variant
+
+    options: dict[str, Any] = parse_options(getattr(args, "option", None))
+    players = getattr(args, "players", None)
+    if players is not None:
+        options["players"] = players
+    return get_variant(args.variant, **options)
+
+
+def read_input(path: str) -> str:
+    """The text of file ``path`` (``-``: standard input)."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise KozyrError(f"cannot read {path}: {error.strerror}") from None
+
+
+def show(value: Any) -> str:
+    """A value as the tables show it (booleans as ``true``/``false``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def bots_arg(bot: str) -> str | list[str]:
+    """``--bot``: one name for every seat, or names per seat separated by commas."""
+    return bot if "," not in bot else bot.split(",")
+
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_OK",
+    "add_command",
+    "add_options",
+    "bots_arg",
+    "dump",
+    "parse_options",
+    "read_input",
+    "show",
+    "table",
+    "variant_of",
+]

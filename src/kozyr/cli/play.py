@@ -1,0 +1,84 @@
+"""``kozyr play VARIANT --seed S``: a deal (or with ``--party`` a whole party) played by bots."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any, TextIO
+
+from kozyr.cli.output import EXIT_OK, add_command, add_options, bots_arg, dump, variant_of
+from kozyr.errors import KozyrError
+
+if TYPE_CHECKING:
+    from kozyr.variant import Variant
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = add_command(subparsers, "play", "a full deal played by bots, trick by trick")
+    parser.add_argument("variant")
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--dealer", type=int, default=0)
+    parser.add_argument(
+        "--bot", default="random", help="bot name, or one per seat separated by commas"
+    )
+    parser.add_argument(
+        "--party",
+        action="store_true",
+        help="play a whole party (game, race or rubber) instead of one deal; --dealer deals first",
+    )
+    add_options(parser)
+    return parser
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    from kozyr.bots import play_deal
+    from kozyr.cli.report import deal_text
+
+    variant = variant_of(args)
+    if not 0 <= args.dealer < variant.players:
+        raise KozyrError(f"--dealer must be a seat 0..{variant.players - 1}")
+    bots = bots_arg(args.bot)
+    if args.party:
+        return _play_party(variant, args, bots, out)
+    deal = play_deal(variant, seed=args.seed, dealer=args.dealer, bots=bots)
+    result = deal.result()
+    record = deal.record()
+    if args.json:
+        dump({"record": record.to_json(variant), "result": result.to_json()}, out)
+        return EXIT_OK
+    out.write(f"{variant.title} — seed {args.seed}, dealer seat {deal.dealer}\n")
+    for seat, hand in enumerate(record.hands):
+        out.write(f"seat {seat}: {hand if hand is not None else '-'}\n")
+    if record.turnups:
+        out.write("turned up: " + " ".join(map(str, record.turnups)) + "\n")
+    tricks = list(record.tricks or ())
+    played = 0
+    for action in deal.history:  # decisions where they happened, tricks as they completed
+        if action.kind != "play":
+            out.write(f"  {action}\n")
+            continue
+        played += 1
+        if tricks and played == len(tricks[0].plays):
+            trick = tricks.pop(0)
+            plays = "  ".join(f"{p.seat}:{p.card}" for p in trick.plays)
+            out.write(f"trick {trick.number + 1:2}: {plays}   -> seat {trick.winner}\n")
+            played = 0
+    out.write(deal_text(result) + "\n")
+    return EXIT_OK
+
+
+def _play_party(
+    variant: Variant, args: argparse.Namespace, bots: str | list[str], out: TextIO
+) -> int:
+    from kozyr import party
+    from kozyr.cli.report import party_text
+
+    if not party.has_party_form(variant):
+        raise KozyrError(f"{variant.name} has no party form")
+    result = party.play_party(variant, seed=args.seed, first_dealer=args.dealer, bots=bots)
+    assert result.record is not None
+    if args.json:
+        dump({"record": result.record.to_json(variant), "result": result.to_json()}, out)
+    else:
+        out.write(f"{variant.title} — a party, seed {args.seed}\n{party_text(result)}\n")
+    return EXIT_OK

@@ -1,0 +1,34 @@
+"""``kozyr replay FILE``: validate and score a deal or party record (``-`` reads stdin)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, TextIO
+
+from kozyr.cli.output import EXIT_OK, add_command, dump, read_input
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = add_command(
+        subparsers, "replay", "validate and score a deal or party record (FILE or - for stdin)"
+    )
+    parser.add_argument("file")
+    return parser
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    from kozyr.cli.report import deal_text, party_text
+    from kozyr.codec import load
+    from kozyr.record import PartyResult
+    from kozyr.replay import replay
+
+    result = replay(load(read_input(args.file)))
+    if args.json:
+        dump(result.to_json(), out)
+    elif isinstance(result, PartyResult):
+        out.write(party_text(result) + "\n")
+    else:
+        out.write(
+            deal_text(result, f"{result.record.variant}, dealer seat {result.record.dealer}") + "\n"
+        )
+    return EXIT_OK

@@ -1,0 +1,41 @@
+"""``kozyr score-hand VARIANT CARDS...``: the combination scoring of one hand."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, TextIO
+
+from kozyr.cli.output import EXIT_OK, add_command, add_options, dump, variant_of
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = add_command(subparsers, "score-hand", "combination scoring of one hand")
+    parser.add_argument("variant")
+    parser.add_argument("cards", nargs="+", help="cards, one quoted argument or several")
+    add_options(parser)
+    return parser
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    from kozyr.cardset import CardSet
+    from kozyr.cli.report import items_table
+
+    variant = variant_of(args)
+    cards = CardSet.parse(" ".join(args.cards))
+    sheet = variant.score_hand(cards)
+    if args.json:
+        dump(
+            {
+                "variant": variant.name,
+                "cards": [str(c) for c in cards],
+                "total": sheet.total,
+                "items": [item.to_json() for item in sheet.items],
+            },
+            out,
+        )
+    else:
+        out.write(
+            f"{variant.name}: {cards}\n\n{items_table(sheet.items, seats=False)}\n\n"
+            f"total: {sheet.total}\n"
+        )
+    return EXIT_OK

@@ -1,0 +1,293 @@
+"""Records as JSON: reading deal and party objects (:func:`read_deal`, :func:`read_party`), the
+JSON text itself (:func:`load`) and the JSON Schema (:func:`record_schema`).
+
+Reading checks the syntax -- known keys, card notation, card conservation, hand sizes, seats --
+and reports the first problem with its JSON path::
+
+    $.hands[2][3]: 9♠ is also in seat 0's hand
+
+The plays are checked by :mod:`kozyr.replay`. Writing is ``DealRecord.to_json(variant)`` and
+``PartyRecord.to_json(variant)`` (:mod:`kozyr.record`). The format is documented in
+``docs/records.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from importlib import resources
+from typing import Any
+
+from kozyr.cards import _SEPARATORS, Card, _parse_token
+from kozyr.cardset import CardSet
+from kozyr.errors import CardParseError, KozyrError, OptionError, RecordError
+from kozyr.record import DealRecord, PartyRecord
+from kozyr.registry import get_variant
+from kozyr.tricks import Play, Trick
+from kozyr.variant import Variant
+
+CORE_DEAL_KEYS = (
+    "variant",
+    "options",
+    "dealer",
+    "hands",
+    "turnup",
+    "turnups",
+    "tricks",
+    "cut",
+    "seed",
+)
+CORE_PARTY_KEYS = ("variant", "options", "deals", "cut")
+
+
+class RecordReader:
+    """Reads fields of one JSON object, turning every problem into a :class:`RecordError` with
+    the field's JSON path. Variants use it in :meth:`Variant.read_fields`."""
+
+    def __init__(self, data: Mapping[str, Any], path: str, players: int) -> None:
+        self.data = data
+        self.path = path
+        self.players = players
+
+    def at(self, key: str | int) -> str:
+        """The JSON path of ``key`` inside this object."""
+        return f"{self.path}[{key}]" if isinstance(key, int) else f"{self.path}.{key}"
+
+    def error(self, where: str, message: str) -> RecordError:
+        """A :class:`RecordError` at path ``where``."""
+        return RecordError(where, message)
+
+    def has(self, key: str) -> bool:
+        """Whether the field is present and not null."""
+        return self.data.get(key) is not None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The raw value of a field."""
+        return self.data.get(key, default)
+
+    def card(self, value: Any, where: str) -> Card:
+        """One card in notation."""
+        try:
+            if not isinstance(value, str):
+                raise CardParseError(f"expected a card in notation such as '10♥', got {value!r}")
+            return _parse_token(value, None)  # the JSON path says where; no "position 0"
+        except CardParseError as error:
+            raise RecordError(where, str(error)) from None
+
+    def cards(self, value: Any, where: str, *, distinct: bool = True) -> list[Card]:
+        """A list of cards, as one notation string or a list of strings; paths point at a card."""
+        if isinstance(value, str):
+            tokens: list[Any] = [t for t in _SEPARATORS.split(value) if t]  # as parse_cards
+        elif isinstance(value, list):
+            tokens = value
+        else:
+            raise RecordError(where, f"expected cards as a string or a list, got {_kind(value)}")
+        cards: list[Card] = []
+        seen = 0
+        for i, token in enumerate(tokens):
+            card = self.card(token, f"{where}[{i}]")
+            if distinct and seen & card.mask:
+                raise RecordError(f"{where}[{i}]", f"{card} is listed twice")
+            seen |= card.mask
+            cards.append(card)
+        return cards
+
+    def seat(self, value: Any, where: str) -> int:
+        """A seat number ``0..players-1``."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecordError(where, f"expected a seat number, got {_kind(value)}")
+        if not 0 <= value < self.players:
+            raise RecordError(
+                where, f"seat {value} is not at the table (seats 0..{self.players - 1})"
+            )
+        return value
+
+    def seats(self, value: Any, where: str) -> list[int]:
+        """A list of distinct seat numbers."""
+        if not isinstance(value, list):
+            raise RecordError(where, f"expected a list of seats, got {_kind(value)}")
+        result: list[int] = []
+        for i, item in enumerate(value):
+            seat = self.seat(item, f"{where}[{i}]")
+            if seat in result:
+                raise RecordError(f"{where}[{i}]", f"seat {seat} is listed twice")
+            result.append(seat)
+        return result
+
+    def choice(self, key: str, choices: Sequence[str], default: str | None = None) -> str | None:
+        """A string field restricted to ``choices``."""
+        value = self.data.get(key, default)
+        if value is None:
+            return None
+        if value not in choices:
+            raise RecordError(self.at(key), f"expected one of {', '.join(choices)}, got {value!r}")
+        return str(value)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def _object(value: Any, path: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RecordError(path, f"expected an object, got {_kind(value)}")
+    return value
+
+
+def variant_for(data: Mapping[str, Any], path: str = "$") -> Variant:
+    """The configured variant a record object names (``variant`` and ``options``), a bad name or
+    option reported as a :class:`RecordError` at its path."""
+    name = data.get("variant")
+    if not isinstance(name, str):
+        raise RecordError(f"{path}.variant", f"expected a variant name, got {_kind(name)}")
+    options = data.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise RecordError(f"{path}.options", f"expected an object, got {_kind(options)}")
+    try:
+        return get_variant(name, **options)
+    except OptionError as error:
+        raise RecordError(f"{path}.options", str(error)) from None
+    except KozyrError as error:
+        raise RecordError(f"{path}.variant", str(error)) from None
+
+
+def read_deal(
+    data: Any, variant: Variant, path: str = "$", *, inherited: bool = False
+) -> DealRecord:
+    """Read one deal object into a :class:`DealRecord` (syntax and card conservation only; the
+    plays are checked by :func:`replay_deal`)."""
+    obj = _object(data, path)
+    known = set(CORE_DEAL_KEYS) | set(variant.record_fields)
+    for key in obj:
+        if key not in known:
+            raise RecordError(
+                f"{path}.{key}",
+                f"unknown field for {variant.name}; known fields: {', '.join(sorted(known))}",
+            )
+    if inherited:
+        for key in ("variant", "options"):
+            if key in obj:
+                raise RecordError(f"{path}.{key}", "a deal of a party takes the party's " + key)
+    n = variant.players
+    reader = RecordReader(obj, path, n)
+    if "dealer" not in obj:
+        raise RecordError(f"{path}.dealer", "missing: the dealer's seat")
+    dealer = reader.seat(obj["dealer"], f"{path}.dealer")
+    hands_raw = obj.get("hands")
+    if not isinstance(hands_raw, list):
+        raise RecordError(f"{path}.hands", f"expected a list of {n} hands, got {_kind(hands_raw)}")
+    if len(hands_raw) != n:
+        raise RecordError(
+            f"{path}.hands", f"expected {n} hands (one per seat), got {len(hands_raw)}"
+        )
+    owner: dict[Card, str] = {}
+    hands: list[CardSet | None] = []
+    for seat, raw in enumerate(hands_raw):
+        where = f"{path}.hands[{seat}]"
+        if raw is None:
+            hands.append(None)
+            continue
+        cards = reader.cards(raw, where)
+        for i, card in enumerate(cards):
+            if card in owner:
+                raise RecordError(f"{where}[{i}]", f"{card} is also in {owner[card]}")
+            owner[card] = f"seat {seat}'s hand"
+        hands.append(CardSet(cards))
+    if "turnup" in obj and "turnups" in obj:
+        raise RecordError(f"{path}.turnups", "give either turnup or turnups, not both")
+    turnups: list[Card] = []
+    if obj.get("turnup") is not None:
+        turnups = [reader.card(obj["turnup"], f"{path}.turnup")]
+    elif obj.get("turnups") is not None:
+        turnups = reader.cards(obj["turnups"], f"{path}.turnups", distinct=False)
+    cut = reader.card(obj["cut"], f"{path}.cut") if obj.get("cut") is not None else None
+    seed = obj.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise RecordError(f"{path}.seed", f"expected an integer, got {_kind(seed)}")
+    tricks: tuple[Trick, ...] | None = None
+    if obj.get("tricks") is not None:
+        raw_tricks = obj["tricks"]
+        if not isinstance(raw_tricks, list):
+            raise RecordError(
+                f"{path}.tricks", f"expected a list of tricks, got {_kind(raw_tricks)}"
+            )
+        parsed = []
+        for t, raw in enumerate(raw_tricks):
+            cards = reader.cards(raw, f"{path}.tricks[{t}]")
+            parsed.append(Trick(-1, t, tuple(Play(-1, c) for c in cards)))
+        tricks = tuple(parsed)
+    record = DealRecord(
+        variant=variant.name,
+        options=dict(variant.options),
+        dealer=dealer,
+        hands=tuple(hands),
+        turnups=tuple(turnups),
+        tricks=tricks,
+        decisions={},
+        cut=cut,
+        seed=seed,
+        variant_object=variant,
+    )
+    decisions = variant.read_fields(RecordReader(obj, path, n))
+    return replace(record, decisions=decisions)
+
+
+def read_party(data: Any, variant: Variant, path: str = "$") -> PartyRecord:
+    """Read a party object (``{"variant", "options", "deals": [...]}``)."""
+    obj = _object(data, path)
+    extra_keys = variant.party_fields
+    known = set(CORE_PARTY_KEYS) | set(extra_keys)
+    for key in obj:
+        if key not in known:
+            raise RecordError(
+                f"{path}.{key}",
+                f"unknown field of a party; known fields: {', '.join(sorted(known))}",
+            )
+    deals_raw = obj.get("deals")
+    if not isinstance(deals_raw, list) or not deals_raw:
+        raise RecordError(f"{path}.deals", "expected a non-empty list of deals")
+    reader = RecordReader(obj, path, variant.players)
+    cut = reader.card(obj["cut"], f"{path}.cut") if obj.get("cut") is not None else None
+    deals = tuple(
+        read_deal(d, variant, f"{path}.deals[{i}]", inherited=True) for i, d in enumerate(deals_raw)
+    )
+    fields = {k: obj[k] for k in extra_keys if k in obj}
+    return PartyRecord(
+        variant.name, dict(variant.options), deals, cut, fields, variant_object=variant
+    )
+
+
+def load(text: str) -> Any:
+    """Parse JSON text, reporting a syntax error as a :class:`RecordError` at ``$``."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            "$", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of deal and party records (``kozyr/schema/record.schema.json``)."""
+    text = resources.files("kozyr").joinpath("schema/record.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+__all__ = [
+    "CORE_DEAL_KEYS",
+    "CORE_PARTY_KEYS",
+    "RecordReader",
+    "load",
+    "read_deal",
+    "read_party",
+    "record_schema",
+    "variant_for",
+]

@@ -1,0 +1,220 @@
+"""Deal and party records as plain data: what a person writes down from a real game
+(:class:`DealRecord`, :class:`PartyRecord`) and what scoring it gives (:class:`DealResult`,
+:class:`PartyResult`).
+
+This module only holds the data and writes it as JSON (``to_json``). Reading JSON is
+:mod:`kozyr.codec`; checking every play through the engine and scoring is :mod:`kozyr.replay`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from kozyr.cards import Card
+from kozyr.cardset import CardSet
+from kozyr.scoring import ScoreSheet, Settlement, fraction_json
+from kozyr.tricks import Trick
+
+if TYPE_CHECKING:  # annotations only: the variant layer sits above this one
+    from kozyr.variant import Variant
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal as written down: hands in play, turned card(s), decisions and tricks.
+
+    ``tricks`` is None for a summary record (the variant's summary fields say who won what).
+    Tricks of a record read from JSON carry seat ``-1`` until :func:`kozyr.replay` resolves them.
+    ``variant_object`` is the configured variant that made or read the record (the engine and
+    :func:`kozyr.codec.read_deal` set it; not compared, not shown): :meth:`to_json` writes the
+    variant's fields with it when no variant is given.
+    """
+
+    variant: str
+    options: Mapping[str, Any]
+    dealer: int
+    hands: tuple[CardSet | None, ...]
+    turnups: tuple[Card, ...] = ()
+    tricks: tuple[Trick, ...] | None = None
+    decisions: Mapping[str, Any] = field(default_factory=dict)
+    cut: Card | None = None
+    seed: int | None = None
+    variant_object: Variant | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    @property
+    def trump(self) -> Card | None:
+        """The last turned card (its suit is trump where the variant turns one)."""
+        return self.turnups[-1] if self.turnups else None
+
+    def tricks_won(self, seats: int) -> list[int]:
+        """Tricks per seat of a resolved record."""
+        counts = [0] * seats
+        for trick in self.tricks or ():
+            if trick.winner is not None:
+                counts[trick.winner] += 1
+        return counts
+
+    def to_json(self, variant: Variant | None = None) -> dict[str, Any]:
+        """The record as JSON data that :func:`kozyr.replay` reads back to the same result.
+
+        ``variant`` (the record's own, configured) writes its decision fields; by default the
+        record's :attr:`variant_object`. A record built by hand has none: pass the variant."""
+        variant = _writer(variant, self.variant_object, self.variant)
+        data: dict[str, Any] = {"variant": self.variant, "options": dict(self.options)}
+        data["dealer"] = self.dealer
+        data["hands"] = [None if h is None else h.format() for h in self.hands]
+        if self.turnups:
+            if len(self.turnups) == 1 and variant.turnup_key == "turnup":
+                data["turnup"] = str(self.turnups[0])
+            else:
+                data["turnups"] = [str(c) for c in self.turnups]
+        data.update(variant.write_fields(self))
+        if self.tricks is not None:
+            data["tricks"] = [" ".join(str(c) for c in t.cards) for t in self.tricks]
+        if self.cut is not None:
+            data["cut"] = str(self.cut)
+        if self.seed is not None:
+            data["seed"] = self.seed
+        return data
+
+
+class _Factory:
+    """The default of a field built per instance (shown as dataclasses shows it)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_NO_EXTRA: Any = _Factory()  # DealResult's ``extra`` not given: a new empty dict
+
+
+@dataclass(frozen=True, init=False)
+class DealResult:
+    """A scored deal: tricks per seat, itemised points, the deal's points per side (or seat), the
+    settlement, and any variant fields (``extra``).
+
+    A frozen dataclass (fields, equality, hashing, repr as usual) with a hand-written
+    ``__init__`` that fills the instance dict directly: every scored deal builds one, and this is
+    about twice as quick as the generated frozen ``__init__`` (one ``object.__setattr__`` call
+    per field).
+    """
+
+    record: DealRecord
+    tricks: tuple[int, ...]
+    sheet: ScoreSheet
+    points: tuple[int, ...]
+    settlement: Settlement
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        record: DealRecord,
+        tricks: tuple[int, ...],
+        sheet: ScoreSheet,
+        points: tuple[int, ...],
+        settlement: Settlement,
+        extra: Mapping[str, Any] = _NO_EXTRA,
+    ) -> None:
+        fields = self.__dict__  # a frozen dataclass forbids setattr, not its own dict
+        fields["record"] = record
+        fields["tricks"] = tricks
+        fields["sheet"] = sheet
+        fields["points"] = points
+        fields["settlement"] = settlement
+        fields["extra"] = {} if extra is _NO_EXTRA else extra
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``kozyr replay --json`` object of one deal."""
+        data: dict[str, Any] = {
+            "tricks": list(self.tricks),
+            "points": list(self.points),
+            "items": [item.to_json() for item in self.sheet.items],
+            "settlement": self.settlement.to_json(),
+        }
+        data.update(_jsonable(self.extra))
+        return data
+
+
+@dataclass(frozen=True)
+class PartyRecord:
+    """A party, game or rubber: several deals of one variant with the same options."""
+
+    variant: str
+    options: Mapping[str, Any]
+    deals: tuple[DealRecord, ...]
+    cut: Card | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    #: The configured variant that played or read the party (not compared), as in DealRecord.
+    variant_object: Variant | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    def to_json(self, variant: Variant | None = None) -> dict[str, Any]:
+        """The party as JSON data that :func:`kozyr.replay` reads back to the same result
+        (``variant`` as in :meth:`DealRecord.to_json`)."""
+        variant = _writer(variant, self.variant_object, self.variant)
+        deals = []
+        for deal in self.deals:
+            data = deal.to_json(variant)
+            del data["variant"], data["options"]
+            deals.append(data)
+        party: dict[str, Any] = {"variant": self.variant, "options": dict(self.options)}
+        party.update(_jsonable(self.fields))
+        party["deals"] = deals
+        if self.cut is not None:
+            party["cut"] = str(self.cut)
+        return party
+
+
+@dataclass(frozen=True)
+class PartyResult:
+    """The scored party: each deal's result, the running totals after each deal, the winner and
+    loser (seat or side; None where not decided), the settlement and variant fields."""
+
+    deals: tuple[DealResult, ...]
+    running: tuple[tuple[Any, ...], ...]
+    winner: Any
+    loser: Any
+    settlement: Settlement
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    #: The party record scored (set by :func:`kozyr.replay.replay_party` and
+    #: :func:`kozyr.party.play_party`).
+    record: PartyRecord | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``kozyr replay --json`` object of a party."""
+        data: dict[str, Any] = {
+            "deals": [d.to_json() for d in self.deals],
+            "running": [[fraction_json(x) for x in row] for row in self.running],
+            "winner": self.winner,
+            "loser": self.loser,
+            "settlement": self.settlement.to_json(),
+        }
+        data.update(_jsonable(self.extra))
+        return data
+
+
+def _writer(given: Variant | None, own: Variant | None, name: str) -> Variant:
+    variant = given if given is not None else own
+    if variant is None:
+        raise TypeError(
+            f"to_json() of a {name} record built by hand needs its variant: "
+            f"record.to_json(kozyr.get_variant({name!r}, **record.options))"
+        )
+    return variant
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Fraction):
+        return fraction_json(value)
+    if isinstance(value, (Card, CardSet)):
+        return str(value)
+    return value
+
+
+__all__ = ["DealRecord", "DealResult", "PartyRecord", "PartyResult"]

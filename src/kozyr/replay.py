@@ -1,0 +1,135 @@
+"""Replaying records: every decision and play of a :class:`~kozyr.record.DealRecord` checked
+through the engine, then scored; parties deal by deal with the context the earlier deals give.
+
+A problem is reported with its JSON path::
+
+    $.tricks[3][2]: 9♠ is not in seat 2's hand
+
+``replay(data)`` returns the scored :class:`~kozyr.record.DealResult` (one deal) or
+:class:`~kozyr.record.PartyResult` (``{"deals": [...]}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from kozyr.codec import _object, read_deal, read_party, variant_for
+from kozyr.engine import DONE, PLAY, Deal
+from kozyr.errors import IllegalActionError, RecordError
+from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
+from kozyr.variant import Action, Variant
+
+
+def replay_deal(
+    record: DealRecord,
+    variant: Variant,
+    context: Mapping[str, Any] | None = None,
+    path: str = "$",
+) -> DealResult:
+    """Validate every play of a record through the engine and score it."""
+    context = context or {}
+    try:
+        variant.check_record(record, context)
+    except RecordError as error:
+        raise _rebase(error, path) from None
+    if record.tricks is None:
+        return variant.score(record, context)
+    try:
+        deal = Deal.from_record(record, variant, context)
+    except IllegalActionError as error:
+        raise RecordError(path, str(error)) from None
+    except RecordError as error:
+        raise _rebase(error, path) from None
+
+    def settle_decisions() -> None:
+        while deal.phase not in (PLAY, DONE):
+            try:
+                where, action = variant.recorded_decision(deal, record)
+            except RecordError as error:
+                raise _rebase(error, path) from None
+            try:
+                deal.play(action)
+            except IllegalActionError as error:
+                raise RecordError(_join(path, where), str(error)) from None
+
+    for t, trick in enumerate(record.tricks):
+        where = f"{path}.tricks[{t}]"
+        for i, play in enumerate(trick.plays):
+            settle_decisions()
+            if i > 0 and len(deal.tricks) > t:  # trick t is complete: this card is one too many
+                raise RecordError(
+                    f"{where}[{i}]",
+                    f"a trick has {len(deal.tricks[t].plays)} cards (seats "
+                    f"{', '.join(map(str, deal.playing))}); this one has {len(trick.plays)}",
+                )
+            if deal.phase == DONE:
+                raise RecordError(
+                    f"{where}" if i == 0 else f"{where}[{i}]",
+                    f"the deal is already over after {len(deal.tricks)} tricks",
+                )
+            try:
+                deal.play(Action(PLAY, deal.to_act, play.card))
+            except IllegalActionError as error:
+                raise RecordError(f"{where}[{i}]", str(error)) from None
+        if len(deal.tricks) != t + 1:
+            raise RecordError(
+                where,
+                f"a trick needs {len(deal.playing)} cards "
+                f"(seats {', '.join(map(str, deal.playing))}); this one has {len(trick.plays)}",
+            )
+    settle_decisions()
+    if deal.phase != DONE:
+        raise RecordError(
+            f"{path}.tricks",
+            f"the record stops after {len(deal.tricks)} tricks, but the deal goes on "
+            f"(seat {deal.to_act} to play)",
+        )
+    return variant.score(deal.record(), context)
+
+
+def _join(path: str, where: str) -> str:
+    return path + where[1:] if where.startswith("$") else where
+
+
+def _rebase(error: RecordError, path: str) -> RecordError:
+    return RecordError(_join(path, error.path), error.detail)
+
+
+def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> PartyResult:
+    """Replay each deal with the context the earlier ones give, then score the party."""
+    results: list[DealResult] = []
+    for i, deal in enumerate(party.deals):
+        where = f"{path}.deals[{i}]"
+        context = variant.party_context(party, results)
+        if context is None:
+            raise RecordError(where, "the party was already over before this deal")
+        left = set(context.get("left", ()))
+        for seat, hand in enumerate(deal.hands):
+            if seat in left and hand is not None:
+                raise RecordError(
+                    f"{where}.hands[{seat}]", f"seat {seat} already left the party; write null"
+                )
+            if seat not in left and hand is None:
+                raise RecordError(
+                    f"{where}.hands[{seat}]",
+                    f"seat {seat} is still in the party; its hand is missing",
+                )
+        results.append(replay_deal(deal, variant, context, where))
+    try:
+        return replace(variant.score_party(party, results), record=party)
+    except RecordError as error:
+        raise _rebase(error, path) from None
+
+
+def replay(data: Any) -> DealResult | PartyResult:
+    """Validate and score a record given as JSON data (a deal, or a party with ``deals``)."""
+    obj = _object(data, "$")
+    variant = variant_for(obj, "$")
+    if "deals" in obj:
+        return replay_party(read_party(obj, variant), variant)
+    return replay_deal(read_deal(obj, variant), variant)
+
+
+__all__ = ["replay", "replay_deal", "replay_party"]

@@ -1,0 +1,152 @@
+"""Running a simulation: cutting it into chunks and running them inline, in a process pool or
+on any :class:`concurrent.futures.Executor`, merging the tallies in chunk order."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any
+
+from kozyr.bots import make_bots
+from kozyr.errors import KozyrError
+from kozyr.registry import get_variant
+from kozyr.simulate.result import SimulationResult
+from kozyr.simulate.tally import Tally
+from kozyr.simulate.workers import run_deals, run_parties
+from kozyr.variant import Variant
+
+UNITS = ("deal", "party")
+
+
+def default_chunk(n: int) -> int:
+    """Chunk size for ``n`` units: depends on ``n`` only, never on the worker count."""
+    return max(1, min(1000, -(-n // 64)))
+
+
+Progress = Callable[[int, int], None]
+
+
+def simulate(
+    variant: str,
+    options: Mapping[str, Any] | None = None,
+    n: int = 1000,
+    seed: int = 0,
+    *,
+    bot: str | Sequence[str] = "random",
+    unit: str = "deal",
+    executor: Executor | None = None,
+    workers: int = 1,
+    chunk: int | None = None,
+    progress: Progress | None = None,
+) -> SimulationResult:
+    """Play ``n`` deals (or parties with ``unit="party"``) of ``variant`` with bots and total them.
+
+    ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`, e.g. a
+    ``distributed.Client(...).get_executor()``); without one, ``workers > 1`` starts a process pool
+    and ``workers == 1`` runs inline. ``workers == 0`` means one per core. The totals depend only on
+    the variant, options, ``n``, ``seed``, bots, unit and ``chunk``; ``progress(done, n)`` is called
+    as chunks finish.
+    """
+    if n < 1:
+        raise KozyrError(f"the number of {unit}s must be at least 1, not {n}")
+    if unit not in UNITS:
+        raise KozyrError(f"unknown unit {unit!r}; use deal or party")
+    if workers < 0:
+        raise KozyrError(f"workers must be 0 (one per core) or more, not {workers}")
+    if chunk is not None and chunk < 1:
+        raise KozyrError(f"chunk must be at least 1, not {chunk}")
+    frozen = tuple(sorted((options or {}).items()))
+    instance = _variant_checked(variant, frozen)
+    kinds = _check_bots(instance, bot)
+    if unit == "party" and type(instance).score_party is Variant.score_party:
+        raise KozyrError(f"{instance.name} has no party form; simulate deals (--unit deal)")
+    size = chunk or default_chunk(n)
+    func = run_parties if unit == "party" else run_deals
+    tasks = [(start, min(start + size, n)) for start in range(0, n, size)]
+    real_workers = workers or (os.cpu_count() or 1)
+    began = time.perf_counter()
+    total = Tally(instance.players)
+    args = (instance.name, tuple(sorted(instance.options.items())), seed)
+    if executor is None and real_workers > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(max_workers=real_workers) as pool:
+            _run(pool, func, args, tasks, kinds, total, n, progress, window=4 * real_workers)
+    elif executor is not None:
+        _run(executor, func, args, tasks, kinds, total, n, progress, window=None)
+    else:
+        real_workers = 1
+        done = 0
+        for start, stop in tasks:
+            total.merge(func(*args, start, stop, kinds))
+            done += stop - start
+            if progress is not None:
+                progress(done, n)
+    elapsed = time.perf_counter() - began
+    return SimulationResult(
+        variant=instance.name,
+        options=dict(instance.options),
+        unit=unit,
+        seed=seed,
+        bots=kinds,
+        chunk=size,
+        workers=real_workers if executor is None else _executor_workers(executor),
+        elapsed=elapsed,
+        tally=total,
+        sides=instance.sides,
+    )
+
+
+def _run(
+    executor: Executor,
+    func: Callable[..., Tally],
+    args: tuple[Any, ...],
+    tasks: Sequence[tuple[int, int]],
+    kinds: tuple[str, ...],
+    total: Tally,
+    n: int,
+    progress: Progress | None,
+    window: int | None,
+) -> None:
+    """Submit chunks (at most ``window`` in flight) and merge their tallies in chunk order, so
+    memory stays bounded and the totals do not depend on completion order."""
+    window = window or max(8, 4 * _executor_workers(executor))
+    pending: dict[int, Future[Tally]] = {}
+    next_submit = 0
+    done = 0
+    for index in range(len(tasks)):
+        while next_submit < len(tasks) and len(pending) < window:
+            start, stop = tasks[next_submit]
+            pending[next_submit] = executor.submit(func, *args, start, stop, kinds)
+            next_submit += 1
+        tally = pending.pop(index).result()
+        total.merge(tally)
+        done += tasks[index][1] - tasks[index][0]
+        if progress is not None:
+            progress(done, n)
+
+
+def _executor_workers(executor: Executor) -> int:
+    count = getattr(executor, "_max_workers", None)
+    if isinstance(count, int):
+        return count
+    client = getattr(executor, "_client", None)  # distributed's ClientExecutor
+    if client is not None:
+        try:
+            return sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
+        except Exception:  # pragma: no cover - informational only
+            return 0
+    return 0
+
+
+def _variant_checked(name: str, options: tuple[tuple[str, Any], ...]) -> Variant:
+    return get_variant(name, **dict(options))
+
+
+def _check_bots(variant: Variant, bot: str | Sequence[str]) -> tuple[str, ...]:
+    names = [bot] * variant.players if isinstance(bot, str) else list(bot)
+    make_bots(variant, names, 0)  # raises on a wrong count or an unknown name
+    return tuple(names)
+
+
+__all__ = ["UNITS", "Progress", "default_chunk", "simulate"]
