@@ -20,11 +20,13 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
 from typing import Literal, TypeAlias
 
-from kozyr.errors import CardParseError
+from kozyr.errors import CardParseError, InputLimitError
+from kozyr.limits import DEFAULT_LIMITS, SHOWN
 
 Style: TypeAlias = Literal["unicode", "ascii", "russian"]
 STYLES: tuple[Style, ...] = ("unicode", "ascii", "russian")
@@ -192,33 +194,147 @@ _RANK_TOKENS: dict[str, Rank] = {str(r): Rank(r) for r in range(2, 11)} | {
     "в": Rank.JACK, "д": Rank.QUEEN, "к": Rank.KING, "т": Rank.ACE,
 }  # fmt: skip
 _SEPARATORS = re.compile(r"[\s,;]+")
+_TOKEN = re.compile(r"[^\s,;]+")
+_SUIT_SYMBOLS = frozenset("♠♥♦♣♤♡♢♧")
+_VARIATION_SELECTOR = "\ufe0f"  # emoji presentation, as some keyboards add after ♥
+#: Every character card notation is made of (any case); anything else is a mistake.
+_NOTATION = frozenset("0123456789tjqkashdcTJQKASHDCвдктпчбВДКТПЧБ") | _SUIT_SYMBOLS
+#: Latin and Cyrillic letters that look alike (for showing both readings of a mixed card).
+_LATIN_TO_CYRILLIC = dict(zip("ABCEHKMOPTXYaceopxyk", "АВСЕНКМОРТХУасеорхук", strict=True))
+_CYRILLIC_TO_LATIN = {cyrillic: latin for latin, cyrillic in _LATIN_TO_CYRILLIC.items()}
+#: A card token is at most 4 characters (``10♥`` and a variation selector); a longer one is
+#: rejected unread past this length (but stray characters within it are still named).
+_LONGEST = 8
+
+
+def _is_latin(char: str) -> bool:
+    return char.isascii() and char.isalpha()
+
+
+def _is_cyrillic(char: str) -> bool:
+    return "\u0400" <= char <= "\u04ff"
+
+
+def _code_point(char: str) -> str:
+    return f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed character')}"
+
+
+def _stray(char: str) -> str | None:
+    """Why a character that is no notation is not a plain typo: invisible, or a compatibility
+    form of another character (U+212A KELVIN SIGN looks like K)."""
+    if char.isascii():
+        return None
+    if unicodedata.category(char)[0] in "CMZ":
+        return f"invisible character {_code_point(char)}"
+    normal = unicodedata.normalize("NFKC", char)
+    if normal != char:
+        return f"compatibility character {_code_point(char)} (a form of {normal!r})"
+    return None
+
+
+def _shown(token: str) -> str:
+    """The token as quoted in a message: cut short, with invisible characters written out."""
+    text = token if len(token) <= SHOWN else token[:SHOWN]
+    text = "".join(f"\\u{ord(c):04x}" if c not in _NOTATION and _stray(c) else c for c in text)
+    shown = repr(text).replace("\\\\u", "\\u")
+    if len(token) > SHOWN:
+        shown = f"{shown[:-1]}…{shown[-1]} ({len(token):,} characters)"
+    return shown
+
+
+def _read(text: str) -> Card | None:
+    """The card of a checked, lower-case token, or None."""
+    rank = _RANK_TOKENS.get(text[:-1])
+    suit = _SUIT_TOKENS.get(text[-1:])
+    if rank is None or suit is None:
+        return None
+    return _CARDS[int(suit) * 13 + int(rank) - 2]
+
+
+def _mixed(token: str, text: str, where: str, position: int | None) -> CardParseError:
+    """The error for a card mixing Latin and Cyrillic letters, showing how it could be read."""
+    latin = "".join(c for c in token if _is_latin(c))
+    cyrillic = "".join(c for c in token if _is_cyrillic(c))
+    readings: list[str] = []
+    as_written = _read(text)
+    if as_written is not None:
+        readings.append(f"{as_written} letter by letter")
+    for alphabet, table in (("Latin", _CYRILLIC_TO_LATIN), ("Cyrillic", _LATIN_TO_CYRILLIC)):
+        converted = "".join(table.get(c, c) for c in token)
+        if any(_is_latin(c) for c in converted) and any(_is_cyrillic(c) for c in converted):
+            continue
+        card = _read(converted.lower())
+        if card is not None:
+            readings.append(f"{card} as {alphabet} {converted!r}")
+    if not readings:
+        shown = "it is no card in either alphabet; write e.g. 10♥, Th, Тч"
+    else:
+        distinct = dict.fromkeys(r.split(" ", 1)[0] for r in readings)
+        shown = (" but " if len(distinct) > 1 else " and ").join(readings)
+        cards = " or ".join(distinct)
+        shown = f"it reads {shown}; write {cards}"
+    return CardParseError(
+        f"bad card {_shown(token)}{where}: mixes Latin {latin!r} with Cyrillic {cyrillic!r} "
+        f"(the alphabets have look-alike letters): {shown}",
+        token=token,
+        position=position,
+    )
 
 
 def _parse_token(token: str, position: int | None) -> Card:
     where = "" if position is None else f" at position {position}"
-    text = token.replace("\ufe0f", "").strip().lower()
-    if len(text) < 2:
-        raise CardParseError(
-            f"bad card {token!r}{where}: expected a rank then a suit, e.g. 10♥, Th, Тч",
-            token=token,
-            position=position,
+
+    def bad(reason: str) -> CardParseError:
+        return CardParseError(
+            f"bad card {_shown(token)}{where}: {reason}", token=token, position=position
         )
+
+    text = token.strip()
+    if len(text) > _LONGEST:
+        raise bad("too long for a card; expected a rank then a suit, e.g. 10♥, Th, Тч")
+    if text.endswith(_VARIATION_SELECTOR) and text[-2:-1] in _SUIT_SYMBOLS:
+        text = text[:-1]  # ♥️ as an emoji keyboard writes it
+    for index, char in enumerate(text):
+        if char not in _NOTATION:
+            why = _stray(char)
+            if why is not None:
+                raise bad(f"{why} at index {index} of the card")
+    if any(_is_latin(c) for c in text) and any(_is_cyrillic(c) for c in text):
+        raise _mixed(token, text.lower(), where, position)
+    text = text.lower()
+    if len(text) < 2:
+        raise bad("expected a rank then a suit, e.g. 10♥, Th, Тч")
     rank_text, suit_text = text[:-1], text[-1]
     rank = _RANK_TOKENS.get(rank_text)
     if rank is None:
-        raise CardParseError(
-            f"bad card {token!r}{where}: unknown rank {rank_text!r}", token=token, position=position
-        )
+        raise bad(f"unknown rank {_plain(rank_text)}")
     suit = _SUIT_TOKENS.get(suit_text)
     if suit is None:
-        raise CardParseError(
-            f"bad card {token!r}{where}: unknown suit {suit_text!r}", token=token, position=position
-        )
+        raise bad(f"unknown suit {_plain(suit_text)}")
     return _CARDS[int(suit) * 13 + int(rank) - 2]
+
+
+def _plain(text: str) -> str:
+    """A rank or suit as quoted in a message, with the code point of a lone non-ASCII letter."""
+    if len(text) == 1 and not text.isascii():
+        return f"{text!r} ({_code_point(text)})"
+    return repr(text)
+
+
+def _type_error(value: object, position: int | None = None) -> TypeError:
+    where = "" if position is None else f" at position {position}"
+    shown = repr(value)
+    if len(shown) > SHOWN:
+        shown = shown[:SHOWN] + "…"
+    return TypeError(
+        f"expected a card or card notation such as '10♥'{where}, got {type(value).__name__} {shown}"
+    )
 
 
 def parse_card(text: str | Card) -> Card:
     """Read one card in any notation of RULES C4 (Latin, Unicode or Russian, any case).
+
+    A value that is neither a string nor a :class:`Card` is a ``TypeError``.
 
     >>> parse_card("qs"), parse_card("Дп"), parse_card("10♠")
     (Card('Q♠'), Card('Q♠'), Card('10♠'))
@@ -226,33 +342,48 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardParseError(f"bad card {text!r}: expected a string such as '10♥'", token=None)
+        raise _type_error(text)
     return _parse_token(text, 0)
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+def _tokens(text: str | Iterable[str | Card], limit: int) -> Iterator[str | Card]:
+    """The tokens of a card list, read lazily (a string is never split as a whole), and at most
+    ``limit`` of them (:attr:`Limits.cards`)."""
+    if isinstance(text, str):
+        items: Iterable[str | Card] = (match.group() for match in _TOKEN.finditer(text))
+    elif isinstance(text, (Mapping, bytes, bytearray)) or not isinstance(text, Iterable):
+        raise TypeError(
+            f"expected cards as a string or a sequence of cards, got {type(text).__name__}"
+        )
+    else:
+        items = text
+    for count, token in enumerate(items):
+        if count == limit:
+            raise InputLimitError(
+                f"more than {limit:,} cards in one list (limit cards, --max-cards)", limit="cards"
+            )
+        yield token
+
+
+def parse_cards(text: str | Iterable[str | Card], *, max_cards: int | None = None) -> list[Card]:
     """Read a list of cards separated by spaces or commas (or given as a list of tokens).
 
-    Order is kept and repeats are allowed here; :meth:`CardSet.parse` rejects repeats.
+    Order is kept and repeats are allowed here; :meth:`CardSet.parse` rejects repeats. At most
+    ``max_cards`` cards are read (default :attr:`Limits.cards`, 1,000); a longer list is an
+    :class:`~kozyr.errors.InputLimitError` raised before the rest is looked at.
 
     >>> parse_cards(["As", "10♥"])
     [Card('A♠'), Card('10♥')]
     """
-    if isinstance(text, str):
-        tokens: list[str | Card] = [t for t in _SEPARATORS.split(text.strip()) if t]
-    else:
-        tokens = list(text)
+    limit = DEFAULT_LIMITS.cards if max_cards is None else max_cards
     cards: list[Card] = []
-    for position, token in enumerate(tokens):
+    for position, token in enumerate(_tokens(text, limit)):
         if isinstance(token, Card):
             cards.append(token)
         elif isinstance(token, str):
             cards.append(_parse_token(token, position))
         else:
-            raise CardParseError(
-                f"bad card {token!r} at position {position}: expected a string such as '10♥'",
-                position=position,
-            )
+            raise _type_error(token, position)
     return cards
 
 

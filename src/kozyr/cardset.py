@@ -15,11 +15,22 @@ kozyr.errors.DuplicateCardError: card 'As' at position 1 is listed twice
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Set
+from collections.abc import Iterable, Iterator, Mapping, Set
 from typing import Any
 
-from kozyr.cards import ALL_CARDS, Card, Rank, Style, Suit, _parse_token, format_cards
-from kozyr.errors import CardParseError, DuplicateCardError
+from kozyr.cards import (
+    ALL_CARDS,
+    Card,
+    Rank,
+    Style,
+    Suit,
+    _parse_token,
+    _tokens,
+    _type_error,
+    format_cards,
+)
+from kozyr.errors import DuplicateCardError
+from kozyr.limits import DEFAULT_LIMITS, shorten
 
 SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 FULL_MASK: int = (1 << 52) - 1
@@ -50,21 +61,34 @@ class CardSet(Set[Card]):
     mask: int
 
     def __init__(self, cards: Iterable[Card | str] | int = 0) -> None:
+        if isinstance(cards, bool):
+            raise TypeError("CardSet(True/False): expected cards or an int card mask, got bool")
         if isinstance(cards, int):
             if cards < 0 or cards > FULL_MASK:
                 raise ValueError(f"card mask out of range: {cards}")
             mask = cards
         else:
+            if isinstance(cards, str):
+                raise TypeError(
+                    f"CardSet() takes cards, not one string: use CardSet.parse({shorten(cards)})"
+                )
+            if isinstance(cards, (Mapping, bytes, bytearray)) or not isinstance(cards, Iterable):
+                raise TypeError(f"CardSet() takes cards or an int mask, not {type(cards).__name__}")
             if not isinstance(cards, (list, tuple)):
                 cards = list(cards)  # read an iterator once
             mask = 0
             try:  # the common case: Card objects only
                 for card in cards:
                     mask |= card.mask  # type: ignore[union-attr]
-            except AttributeError:  # notation among them
+            except AttributeError:  # notation among them (or something that is no card)
                 mask = 0
-                for card in cards:
-                    mask |= (card if isinstance(card, Card) else _parse_token(card, None)).mask
+                for position, card in enumerate(cards):
+                    if isinstance(card, Card):
+                        mask |= card.mask
+                    elif isinstance(card, str):
+                        mask |= _parse_token(card, position).mask
+                    else:
+                        raise _type_error(card, position) from None
         object.__setattr__(self, "mask", mask)
 
     @classmethod
@@ -75,23 +99,28 @@ class CardSet(Set[Card]):
         return result
 
     @classmethod
-    def parse(cls, text: str | Iterable[str | Card]) -> CardSet:
-        """Read distinct cards in notation (C4); a repeat is a :class:`DuplicateCardError`."""
-        from kozyr.cards import _SEPARATORS, parse_cards
+    def parse(cls, text: str | Iterable[str | Card], *, max_cards: int | None = None) -> CardSet:
+        """Read distinct cards in notation (C4); a repeat is a :class:`DuplicateCardError`.
 
-        if isinstance(text, str):
-            tokens: list[str | Card] = [t for t in _SEPARATORS.split(text.strip()) if t]
-        elif isinstance(text, Iterable):
-            tokens = list(text)
-        else:
-            raise CardParseError(f"expected cards in notation, got {text!r}")
+        Cards are read one by one and the first repeat stops the reading, so a long string of
+        repeats fails at its second card; ``max_cards`` is as for :func:`parse_cards`.
+        """
+        if isinstance(text, Card):
+            raise TypeError("CardSet.parse takes cards in notation, not one Card")
+        limit = DEFAULT_LIMITS.cards if max_cards is None else max_cards
         mask = 0
-        for position, card in enumerate(parse_cards(tokens)):
+        for position, token in enumerate(_tokens(text, limit)):
+            if isinstance(token, Card):
+                card = token
+            elif isinstance(token, str):
+                card = _parse_token(token, position)
+            else:
+                raise _type_error(token, position)
             if mask & card.mask:
-                token = str(tokens[position])
+                shown = str(token)
                 raise DuplicateCardError(
-                    f"card {token!r} at position {position} is listed twice",
-                    token=token,
+                    f"card {shorten(shown)} at position {position} is listed twice",
+                    token=shown,
                     position=position,
                 )
             mask |= card.mask

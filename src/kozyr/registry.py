@@ -23,6 +23,7 @@ from typing import Any
 import pluggy
 
 from kozyr.errors import PluginError, UnknownVariantError, VariantConflictError
+from kozyr.limits import shorten
 from kozyr.variant import Variant
 
 PROJECT = "kozyr"
@@ -181,6 +182,8 @@ class PluginManager:
 
     def find(self, name: str) -> type[Variant]:
         """The variant class with this name or alias (Latin or Russian, any case)."""
+        if not isinstance(name, str):
+            raise TypeError(f"a variant name is a string, not {type(name).__name__}")
         try:
             return self._variants[normalize(name)]
         except KeyError:
@@ -189,7 +192,7 @@ class PluginManager:
                 for cls in self.variants()
             )
             raise UnknownVariantError(
-                f"unknown variant {name!r}; installed: {known or 'none'}"
+                f"unknown variant {shorten(name)}; installed: {known or 'none'}"
             ) from None
 
     def plugin_of(self, variant_name: str) -> PluginInfo | None:
@@ -223,8 +226,11 @@ def variants() -> list[type[Variant]]:
     return manager().variants()
 
 
-def get_variant(name: str, **options: Any) -> Variant:
-    """Find a variant by name or alias and configure it with validated options."""
+def get_variant(name: str, /, **options: Any) -> Variant:
+    """Find a variant by name or alias and configure it with validated options.
+
+    ``name`` is positional-only, so an option may itself be called ``name`` (or ``self``): it
+    is then an unknown option, an :class:`~kozyr.errors.OptionError`, not a ``TypeError``."""
     return manager().find(name)(**options)
 
 

@@ -10,6 +10,7 @@ game by name.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError, OptionError, RecordError
+from kozyr.limits import SHOWN, shorten
 from kozyr.scoring import ScoreSheet, SheetNote
 from kozyr.tricks import StandardTrickRules
 
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 
 
 _TRUE = {"true", "yes", "on", "1", "да"}
+_INTEGER = re.compile(r"[+-]?[0-9]{1,30}")
 _FALSE = {"false", "no", "off", "0", "нет"}
 
 
@@ -53,23 +56,28 @@ class OptionSpec:
                     if text not in _TRUE | _FALSE:
                         raise ValueError(text)
                     converted = text in _TRUE
+                elif self.type is int:
+                    # ASCII digits only (int() would take "４" or "1_0") and no 4,300-digit text
+                    if not _INTEGER.fullmatch(text):
+                        raise ValueError(text)
+                    converted = int(text)
                 else:
                     converted = self.type(text)
             except ValueError:
                 raise OptionError(
-                    f"option {self.name}: {value!r} is not {_kind(self.type)}"
+                    f"option {self.name}: {_value(value)} is not {_kind(self.type)}"
                     f"{self._allowed()} ({self.rule})"
                 ) from None
         if (self.type is int and isinstance(converted, bool)) or not isinstance(
             converted, self.type
         ):
             raise OptionError(
-                f"option {self.name}: {value!r} is not {_kind(self.type)}"
+                f"option {self.name}: {_value(value)} is not {_kind(self.type)}"
                 f"{self._allowed()} ({self.rule})"
             )
         if self.choices is not None and converted not in self.choices:
             raise OptionError(
-                f"option {self.name}: {value!r} is not allowed{self._allowed()} ({self.rule})"
+                f"option {self.name}: {_value(value)} is not allowed{self._allowed()} ({self.rule})"
             )
         number = int(converted) if isinstance(converted, int) else None
         if number is not None and (
@@ -77,7 +85,7 @@ class OptionSpec:
             or (self.maximum is not None and number > self.maximum)
         ):
             raise OptionError(
-                f"option {self.name}: {value!r} is out of range{self._allowed()} ({self.rule})"
+                f"option {self.name}: {_value(value)} is out of range{self._allowed()} ({self.rule})"
             )
         return converted
 
@@ -95,6 +103,11 @@ class OptionSpec:
         if self.minimum is not None or self.maximum is not None:
             return f"{self.minimum}..{self.maximum}"
         return self.type.__name__
+
+
+def _value(value: Any) -> str:
+    """An option value as quoted in a message (a long one cut short)."""
+    return shorten(value) if isinstance(value, str) else repr(value)[: SHOWN * 2]
 
 
 def _kind(kind: type) -> str:
@@ -158,14 +171,15 @@ class Variant:
     options: Mapping[str, Any]
     trick_rules: StandardTrickRules
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
+        # ``self`` is positional-only, so an option may be named anything ("self", "name")
         specs = {spec.name: spec for spec in self.options_spec}
         unknown = sorted(set(options) - set(specs))
         if unknown:
             known = ", ".join(specs) or "none"
-            raise OptionError(
-                f"{self.name}: unknown option {', '.join(unknown)}; known options: {known}"
-            )
+            names = ", ".join(n if len(n) <= SHOWN else shorten(n) for n in unknown[:5])
+            more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+            raise OptionError(f"{self.name}: unknown option {names}{more}; known options: {known}")
         resolved = {name: spec.default for name, spec in specs.items()}
         for name, value in options.items():
             resolved[name] = specs[name].coerce(value)

@@ -93,7 +93,7 @@ class SemListovFamily(Variant):
 
     trick_rules: StandardTrickRules
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.trick_rules = self.make_trick_rules()
         # read once for start(), which runs per deal (the options are fixed at construction)

@@ -102,7 +102,7 @@ class Semerik(Variant):
         ),
     )
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.trick_rules = MainSuit(ORDER, main=MAIN_SUIT, excluded=EMPTY_HEARTS, rule="SM5")
 

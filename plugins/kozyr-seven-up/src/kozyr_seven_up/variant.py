@@ -93,7 +93,7 @@ class SevenUp(Variant):
         ),
     )
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.trick_rules = FollowOrTrump(
             ORDER, void_may_discard=bool(self.options["void_may_discard"])

@@ -1,0 +1,67 @@
+"""Documented input limits, and shortening of echoed input in messages.
+
+Every input kozyr reads has a ceiling, so a hostile or broken file fails fast with an
+:class:`~kozyr.errors.InputLimitError` instead of filling memory. The defaults are far above
+anything a real game produces; each has a ``kozyr`` command-line flag that raises it
+(``--max-bytes``, ``--max-depth``, ``--max-tricks``, ``--max-cards``).
+
+=================  ==========  ==================================================================
+limit              default     what it bounds
+=================  ==========  ==================================================================
+``record_bytes``   4,194,304   bytes of one JSON record (file or stdin); reading stops there
+``depth``          64          nesting of JSON arrays and objects (a record needs 4)
+``number_digits``  100         digits of one JSON number (a seat or a seed needs at most 20)
+``tricks``         52          tricks in one deal (a pack has 52 cards)
+``cards``          1,000       cards in one notation string or list
+=================  ==========  ==================================================================
+
+>>> DEFAULT_LIMITS.depth, Limits(depth=200).depth
+(64, 200)
+>>> shorten("x" * 1_000_000)
+"'xxxxxxxxxxxxxxxxxxxxxxxx…' (1,000,000 characters)"
+>>> shorten("As")
+"'As'"
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+#: How many characters of a token a message quotes before cutting it short.
+SHOWN = 24
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Ceilings on input size; see the module docstring for the defaults and their reasons."""
+
+    record_bytes: int = 4 * 1024 * 1024
+    depth: int = 64
+    number_digits: int = 100
+    tricks: int = 52
+    cards: int = 1000
+
+    def __post_init__(self) -> None:
+        for item in dataclasses.fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"limit {item.name} must be an int, not {type(value).__name__}")
+            if value < 1:
+                raise ValueError(f"limit {item.name} must be at least 1, not {value}")
+        if self.number_digits > 4300:  # CPython's own ceiling on int() of a digit string
+            raise ValueError(f"limit number_digits can be at most 4300, not {self.number_digits}")
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def shorten(text: str, limit: int = SHOWN) -> str:
+    """``repr`` of ``text``, cut to ``limit`` characters with its length when longer."""
+    if len(text) <= limit:
+        return repr(text)
+    head = repr(text[:limit])
+    return f"{head[:-1]}…{head[-1]} ({len(text):,} characters)"
+
+
+__all__ = ["DEFAULT_LIMITS", "SHOWN", "Limits", "shorten"]
