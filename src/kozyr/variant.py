@@ -85,7 +85,8 @@ class OptionSpec:
             or (self.maximum is not None and number > self.maximum)
         ):
             raise OptionError(
-                f"option {self.name}: {_value(value)} is out of range{self._allowed()} ({self.rule})"
+                f"option {self.name}: {_value(value)} is out of range"
+                f"{self._allowed()} ({self.rule})"
             )
         return converted
 
