@@ -40,6 +40,7 @@ from typing import Any
 
 from kozyr.errors import KozyrError
 from kozyr.record import DealResult, PartyResult
+from kozyr.replay import replay
 from kozyr.scoring import SheetNote, fraction_json
 from kozyr.variant import Variant
 
@@ -266,6 +267,63 @@ def evening_sheet(games: Sequence[GameSheet], meta: Mapping[str, Any] | None = N
                 wins[game.players[seat]] += 1
     shown = {k: str(v) for k, v in (meta or {}).items() if k in META_KEYS and v is not None}
     return Sheet(tuple(games), meta=shown, totals=totals, wins=wins)
+
+
+def sheet_of(data: Any, *, names: Sequence[str] | str | None = None) -> Sheet:
+    """The sheet of a record given as JSON data: a deal, a party, or an evening (``games``).
+
+    Player names come from ``names`` (a list, or ``"Аня,Боря,Вера"``), else from the record's
+    ``players``, else ``seat N``; ``date``, ``place`` and ``note`` are shown when present. The
+    record is replayed with every check :func:`kozyr.replay` makes."""
+    from kozyr.registry import get_variant
+
+    if isinstance(names, str):
+        names = [n.strip() for n in names.split(",")]
+    if not isinstance(data, Mapping):
+        replay(data)  # raises the located error ($: expected an object)
+        raise KozyrError("$: expected a record object")
+    if "games" in data:
+        games = []
+        result = replay(data)
+        parts = getattr(result, "games", ())
+        for index, part in enumerate(parts):
+            raw = data["games"][index] if isinstance(data["games"], list) else {}
+            record = getattr(part, "record", None)
+            variant = get_variant(record.variant, **record.options) if record else None
+            if variant is None:
+                raise KozyrError(f"$.games[{index}]: cannot tell the variant of this game")
+            shown = names or _names(raw) or _names(data)
+            games.append(
+                build_game(
+                    part,
+                    variant,
+                    names=shown,
+                    meta={**_meta(data), **_meta(raw)},
+                    checked=getattr(part, "checked", None),
+                )
+            )
+        return evening_sheet(games, meta=_meta(data))
+    result = replay(data)
+    record = result.record
+    assert record is not None
+    variant = get_variant(record.variant, **record.options)
+    shown = names or _names(data)
+    return build_sheet(
+        result, variant, names=shown, meta=_meta(data), checked=getattr(result, "checked", None)
+    )
+
+
+def _names(data: Any) -> list[str] | None:
+    players = data.get("players") if isinstance(data, Mapping) else None
+    if isinstance(players, list) and all(isinstance(p, str) for p in players):
+        return list(players)
+    return None
+
+
+def _meta(data: Any) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        return {}
+    return {k: data[k] for k in META_KEYS if isinstance(data.get(k), str)}
 
 
 def _entry(item: Any, sides: tuple[tuple[int, ...], ...] | None, deal: DealResult) -> Entry:
@@ -703,4 +761,5 @@ __all__ = [
     "render_markdown",
     "render_text",
     "sheet_json",
+    "sheet_of",
 ]
