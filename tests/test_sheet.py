@@ -124,7 +124,8 @@ def test_semerik_game_inside_a_rubber() -> None:
 def test_evening_totals_by_name_in_exact_arithmetic() -> None:
     """Two games one evening: Seven Up (Аня & Вера lose: -1 each) then Семерик with the same
     four in other seats (Гоша, Аня, Боря, Вера), the side of seats 1 and 3 (Аня & Вера) winning
-    the double game: +21 each. Totals by name: Аня -1 + 21 = +20, Вера +20, Боря +1 - 21 = -20, Гоша -20."""
+    the double game: +21 each. Totals by name: Аня -1 + 21 = +20, Вера +20, Боря +1 - 21 = -20,
+    Гоша -20."""
     su, su_variant = scored("seven-up-game.json")
     sm, sm_variant = scored("semerik-game.json")
     games = [

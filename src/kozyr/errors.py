@@ -13,6 +13,8 @@ bad card '1x' at position 0: unknown rank '1'
 
 from __future__ import annotations
 
+import re
+
 
 class KozyrError(ValueError):
     """Base class of every error kozyr raises on bad input."""
@@ -78,6 +80,26 @@ class RecordError(KozyrError):
         super().__init__(f"{path}: {message}")
         self.path = path
         self.detail = message
+
+    def located(self) -> str:
+        """The message with the deal (and game) numbered from 1 before the JSON path, as the
+        command line and ``kozyr keep`` show it.
+
+        >>> RecordError("$.deals[1].beg", "expected one of stand, give, run").located()
+        'deal 2 ($.deals[1].beg): expected one of stand, give, run'
+        >>> RecordError("$.games[0].deals[3]", "the party was already over").located()
+        'game 1, deal 4 ($.games[0].deals[3]): the party was already over'
+        >>> RecordError("$.dealer", "missing").located()
+        '$.dealer: missing'
+        """
+        match = re.match(r"^\$(?:\.games\[(\d+)\])?\.deals\[(\d+)\]", self.path)
+        if match is None:
+            game = re.match(r"^\$\.games\[(\d+)\]", self.path)
+            if game is None:
+                return str(self)
+            return f"game {int(game.group(1)) + 1} ({self.path}): {self.detail}"
+        prefix = f"game {int(match.group(1)) + 1}, " if match.group(1) is not None else ""
+        return f"{prefix}deal {int(match.group(2)) + 1} ({self.path}): {self.detail}"
 
 
 class InputLimitError(KozyrError):

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from kozyr.cli.output import EXIT_BAD_INPUT, EXIT_OK, table
-from kozyr.errors import KozyrError
+from kozyr.errors import KozyrError, RecordError
 
 #: The command modules (``kozyr.cli.<module>``), in the order ``kozyr --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -35,6 +35,7 @@ COMMANDS: tuple[str, ...] = (
     "rules",
     "score_hand",
     "replay",
+    "sheet",
     "play",
     "plugins",
     "simulate",
@@ -63,7 +64,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         status: int = args.func(args, out)
     except KozyrError as error:
-        message = str(error).replace("\n", " ")
+        # a record error names its deal from 1 before the JSON path: deal 2 ($.deals[1])
+        text = error.located() if isinstance(error, RecordError) else str(error)
+        message = text.replace("\n", " ")
         print(f"kozyr {args.command}: {message}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head

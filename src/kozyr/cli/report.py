@@ -4,7 +4,7 @@ Imported by those commands when they run, not at start-up."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kozyr.cli.output import show, table
@@ -36,21 +36,53 @@ def deal_text(result: DealResult, title: str = "") -> str:
     lines.append(items_table(result.sheet.items))
     label = "points per side" if result.sheet.sides else "points per seat"
     lines.append(f"{label}: " + " ".join(map(str, result.points)))
-    for key, value in result.extra.items():
-        lines.append(f"{key}: {text(value)}")
+    lines += fields(result.extra)
     net = result.settlement.net()
     if any(net):
         lines.append("settlement (net per seat): " + " ".join(str(fraction_json(x)) for x in net))
     return "\n".join(lines)
 
 
+def empty(value: Any) -> bool:
+    """Whether a field says nothing (null, an empty list or object): such fields are not shown."""
+    return value is None or (isinstance(value, (list, tuple, dict)) and not value)
+
+
 def text(value: Any) -> str:
-    """A variant field as one line."""
+    """A variant field as one line, nested values shown as they are: a list of lists keeps its
+    brackets (``[] [1] [2]``), objects are ``key=value`` pairs without the empty ones, several
+    objects are separated by ``;``."""
     if isinstance(value, (list, tuple)):
-        return " ".join(text(v) for v in value)
+        if any(isinstance(v, dict) for v in value):
+            return "; ".join(text(v) for v in value)
+        return " ".join(f"[{text(v)}]" if isinstance(v, (list, tuple)) else text(v) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{k}={text(v)}" for k, v in value.items())
+        return ", ".join(f"{k}={text(v)}" for k, v in value.items() if not empty(v))
     return show(value) if value is not None else "-"
+
+
+def fields(extra: Mapping[str, Any], deals: int | None = None) -> list[str]:
+    """The variant's fields as ``key: value`` lines, empty ones left out. In a party of
+    ``deals`` deals, a list with one entry per deal is shown deal by deal, numbered from 1 and
+    without the deals where it is empty: ``left_after: deal 2: 1; deal 3: 2``."""
+    lines = []
+    for key, value in extra.items():
+        if empty(value):
+            continue
+        if (
+            deals is not None
+            and isinstance(value, (list, tuple))
+            and len(value) == deals
+            and all(isinstance(v, (list, tuple)) for v in value)
+        ):
+            shown = "; ".join(
+                f"deal {i + 1}: {text(v)}" for i, v in enumerate(value) if not empty(v)
+            )
+            if shown:
+                lines.append(f"{key}: {shown}")
+            continue
+        lines.append(f"{key}: {text(value)}")
+    return lines
 
 
 def party_text(result: PartyResult) -> str:
@@ -61,10 +93,10 @@ def party_text(result: PartyResult) -> str:
         if i < len(result.running):
             parts.append("running: " + " ".join(str(fraction_json(x)) for x in result.running[i]))
     parts.append("== party ==")
-    parts.append(f"winner: {text(result.winner)}")
-    parts.append(f"loser: {text(result.loser)}")
-    for key, value in result.extra.items():
-        parts.append(f"{key}: {text(value)}")
+    for key, value in (("winner", result.winner), ("loser", result.loser)):
+        if not empty(value):
+            parts.append(f"{key}: {text(value)}")
+    parts += fields(result.extra, len(result.deals))
     parts.append(
         "settlement (net per seat): "
         + " ".join(str(fraction_json(x)) for x in result.settlement.net())
@@ -72,4 +104,4 @@ def party_text(result: PartyResult) -> str:
     return "\n".join(parts)
 
 
-__all__ = ["deal_text", "items_table", "party_text", "text"]
+__all__ = ["deal_text", "empty", "fields", "items_table", "party_text", "text"]

@@ -1,0 +1,50 @@
+"""``kozyr sheet FILE``: the score sheet of a deal, party or evening record (``-`` reads stdin).
+
+One row per deal, a column per player (by the record's ``players`` names, or ``--players``) or
+side, running totals, each deal's items in the variant's Russian and English labels, each game's
+winner and why, the settlement and, for an evening, the totals per player name. ``--format``
+picks the renderer (text, markdown, csv, html, json); ``--output PATH`` writes the sheet to a
+file atomically (temporary file, fsync, rename), never over the input.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, TextIO
+
+from kozyr.cli.output import EXIT_OK, add_command, read_input
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = add_command(
+        subparsers, "sheet", "the score sheet of a deal, party or evening record (FILE or -)"
+    )
+    parser.add_argument("file")
+    parser.add_argument(
+        "--format",
+        default="text",
+        metavar="FORMAT",
+        help="text (default), markdown, csv, html or json",
+    )
+    parser.add_argument("--output", metavar="PATH", help="write the sheet to PATH atomically")
+    parser.add_argument(
+        "--lang", default="both", choices=("both", "ru", "en"), help="labels: both, ru or en"
+    )
+    parser.add_argument(
+        "--players", metavar="NAMES", help='player names, one per seat: "Аня,Боря,Вера"'
+    )
+    return parser
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    from kozyr.atomic import write_atomic
+    from kozyr.codec import load
+    from kozyr.sheet import render, sheet_of
+
+    sheet = sheet_of(load(read_input(args.file)), names=args.players)
+    text = render(sheet, "json" if args.json else args.format, lang=args.lang)
+    if args.output:
+        write_atomic(args.output, text, inputs=[] if args.file == "-" else [args.file])
+    else:
+        out.write(text)
+    return EXIT_OK
