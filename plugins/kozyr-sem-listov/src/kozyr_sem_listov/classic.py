@@ -31,7 +31,6 @@ from kozyr import (
 from kozyr_sem_listov.family import ORDER, SemListovFamily, _players_option
 from kozyr_sem_listov.rules import classic_trick_rules
 from kozyr_sem_listov.scoring import (
-    SUIT_TEXT,
     HeldPenalty,
     difference_payments,
     highest_trump_holder,
@@ -298,7 +297,7 @@ class SemListov(SemListovFamily):
                 taken.append({**entry.to_json(), "taker": taker})
         sheet = self.tricks_items(tricks, stayers, multiplier, "SL-C14")
         extra = {
-            "trump": SUIT_TEXT[trump.suit],
+            "trump": str(trump.suit),
             "winners": winners,
             "runaways": runaways,
             "exchange": record.decisions.get("exchange"),

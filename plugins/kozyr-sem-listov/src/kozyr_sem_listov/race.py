@@ -33,7 +33,6 @@ from kozyr import (
 from kozyr_sem_listov.family import _REPLAYS, ORDER, SemListovFamily, _players_option
 from kozyr_sem_listov.scoring import (
     RACE_TARGET,
-    SUIT_TEXT,
     Punishment,
     nose_hits,
     race_progress,
@@ -143,7 +142,7 @@ class RaceForm(SemListovFamily):
         progress = race_progress(self._before(context), seats, winners)
         over = progress.end is not None
         extra: dict[str, Any] = {
-            "trump": SUIT_TEXT[record.turnups[0].suit],
+            "trump": str(record.turnups[0].suit),
             "exchange": record.decisions.get("exchange"),
             "totals": progress.totals,
             "reached": progress.reached,

@@ -14,14 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
-from kozyr import Card, Payment, Rank, ScoreItem, Suit
+from kozyr import Card, Payment, Rank, ScoreItem
 
 RACE_TARGET = 7
-#: ``str(suit)`` by suit number (the trump of a result's ``extra``), without the enum call.
-SUIT_TEXT: tuple[str, ...] = tuple(str(suit) for suit in Suit)
 
 
 def difference_payments(
@@ -35,7 +32,7 @@ def difference_payments(
     winners = [s for s in stayers if tricks[s] == best]
     reason = "SL-C14" if len(winners) == 1 else "D-SL3"
     payments = [
-        _payment(loser, winner, (tricks[winner] - tricks[loser]) * multiplier, reason)
+        Payment(loser, winner, Fraction((tricks[winner] - tricks[loser]) * multiplier), reason)
         for loser in stayers
         if loser not in winners
         for winner in winners
@@ -43,19 +40,9 @@ def difference_payments(
     return winners, payments
 
 
-@lru_cache(maxsize=4096)
 def tricks_item(points: int, seat: int, rule: str) -> ScoreItem:
-    """The ``tricks`` item of one seat (SL-C14, PN4): ``points`` for its tricks. Items are
-    immutable values, so equal ones are built once and shared."""
+    """The ``tricks`` item of one seat (SL-C14, PN4): ``points`` for its tricks."""
     return ScoreItem("tricks", "Взятки", "Tricks", points, (), seat, None, rule)
-
-
-@lru_cache(maxsize=4096)
-def _payment(payer: int, payee: int, amount: int, reason: str) -> Payment:
-    """``Payment(payer, payee, Fraction(amount), reason)``, shared: payments are immutable values
-    and a deal's are a few small whole numbers between a few seats, so looking one up is quicker
-    than building it (and its Fraction) again."""
-    return Payment(payer, payee, Fraction(amount), reason)
 
 
 @dataclass(frozen=True)

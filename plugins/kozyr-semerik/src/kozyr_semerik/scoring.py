@@ -50,6 +50,12 @@ COUNTERS = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TWO, Rank
 TRIPLE_VALUE = {Rank.SEVEN: 4, Rank.THREE: 3, Rank.TWO: 3, Rank.ACE: 3}  # SM6; any other rank 1
 MAIN_SUIT = Suit.HEARTS  # SM4
 COUNTER_MASK: int = rank_mask(COUNTERS)  # SM7
+#: The cards of each suit in SM2 order, strongest first (the sequence of a баба or трена, SM6).
+SUIT_ORDER: dict[Suit, tuple[Card, ...]] = {
+    suit: tuple(Card(rank, suit) for rank in STRENGTH) for suit in Suit
+}
+#: The four cards of each rank of the pack (for the triples and quads of SM6).
+RANK_CARDS: dict[Rank, CardSet] = {rank: CardSet(rank_mask((rank,))) for rank in STRENGTH}
 
 DECLARATIONS = frozenset({"baba", "extension", "trena", "triple", "quad"})
 PLAY_ITEMS = frozenset({"counters", "nine_tricks", "all_tricks"})
@@ -111,8 +117,7 @@ def sequence(cards: CardSet, suit: Suit) -> tuple[Card, ...]:
     (Card('3♠'), Card('2♠'), Card('A♠'))
     """
     run: list[Card] = []
-    for rank in STRENGTH:
-        card = Card(rank, suit)
+    for card in SUIT_ORDER[suit]:
         if card not in cards:
             break
         run.append(card)
@@ -140,13 +145,13 @@ def rank_item(
     cards: CardSet, rank: Rank, seat: int | None = None, *, quads: str = "as_triple"
 ) -> ScoreItem | None:
     """The triple of ``rank`` (SM6) if ``cards`` holds three of it, or its quad (D-SM3)."""
-    same = tuple(card for card in cards if card.rank == rank)  # in suit order
-    if len(same) < 3:
+    if (cards.mask & RANK_CARDS[rank].mask).bit_count() < 3:  # usually: no CardSet built
         return None
+    same = cards & RANK_CARDS[rank]
     value = TRIPLE_VALUE.get(rank, 1)
     if len(same) == 3:
         ru, en = f"три {_RANK_RU[rank]}", f"three {_RANK_EN[rank]}"
-        return _item("triple", ru, en, value, same, seat, "SM6")
+        return _item("triple", ru, en, value, same, seat, "SM6")  # cards in suit order
     # D-SM3: four of a kind counts as one triple, or one point more with quads=plus_one
     bonus = 1 if quads == "plus_one" else 0
     ru, en = f"четыре {_RANK_RU[rank]}", f"four {_RANK_EN[rank]}"
@@ -194,14 +199,14 @@ def dealt_declarations(record: DealRecord, *, quads: str = "as_triple") -> list[
 
 def counters_of(trick: Trick) -> tuple[Card, ...]:
     """The counters (SM7) in a trick, in play order."""
-    return tuple(card for card in trick.cards if is_counter(card))
+    return tuple([play.card for play in trick.plays if play.card.mask & COUNTER_MASK])
 
 
 def counter_cards(record: DealRecord) -> list[int]:
     """How many counters (SM7) each side took in the record's tricks."""
     counters = [0, 0]
     for trick in record.tricks or ():
-        counters[_winner(trick) % 2] += len(counters_of(trick))
+        counters[_winner(trick) % 2] += (trick.card_mask() & COUNTER_MASK).bit_count()
     return counters
 
 

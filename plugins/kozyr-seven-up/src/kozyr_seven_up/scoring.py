@@ -1,6 +1,16 @@
-"""Seven Up scoring (SU6) and the game to 7 (SU7): pure functions of a deal record.
+"""Seven Up scoring (SU3, SU4, SU6) and the game to 7 (SU7): pure functions of a deal's facts.
 
-Items come out in the order SU7 counts them: turned jack(s), gift, High, Low, Jack, Game.
+Items come out in the order SU7 counts them: turned jack(s), gift, High, Low, Jack, Game. Each
+point is its own function of what a scorekeeper knows (the turn-ups and the beg; who was dealt
+the highest and lowest trump; who won the trump jack; the counting cards each player won), and
+:func:`deal_items` puts them together for a played deal.
+
+>>> hands = [CardSet.parse("Ah 2h 3s"), CardSet.parse("10h Jc"), None, None]
+>>> high, low = high_and_low(hands, Suit.HEARTS)
+>>> high, low
+((0, Card('A♥')), (0, Card('2♥')))
+>>> game_count(CardSet.parse("10h Jc As 9d"))    # 10 + 1 + 4 + 0
+15
 """
 
 from __future__ import annotations
@@ -8,27 +18,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kozyr import (
-    ALL_CARDS,
-    Card,
-    CardSet,
-    DealRecord,
-    Rank,
-    RankOrder,
-    ScoreItem,
-    ScoreSheet,
-    Suit,
-    Trick,
-)
-from kozyr.cardset import iter_mask, rank_mask
-from kozyr.scoring import make_item
+from kozyr import Card, CardSet, DealRecord, Rank, RankOrder, ScoreItem, ScoreSheet, Suit
+from kozyr.cardset import rank_mask
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
 
-GAME_TARGET = 7
-ORDER = RankOrder.ace_high()
-COUNT = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+GAME_TARGET = 7  # SU7
+ORDER = RankOrder.ace_high()  # SU2
+COUNT = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}  # SU6 Game
+COUNTING_CARDS = CardSet(rank_mask(COUNT))  # the 20 cards that count for Game (SU6)
 
 LABELS = {
     "turned_jack": ("Валет сдающего", "Turned jack"),
@@ -40,294 +39,141 @@ LABELS = {
 }
 
 
-# Card masks (bit suit * 13 + rank - 2) of the counting ranks of SU6's Game.
-_TENS, _ACES, _KINGS, _QUEENS, _JACKS = (
-    rank_mask((rank,)) for rank in (Rank.TEN, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
-)
-COUNT_MASK: int = rank_mask(COUNT)
-SUIT_SHIFT = 13  # a card's index is suit * 13 + rank - 2
-#: ``str(suit)`` by suit number (the trump of a result's ``extra``), without the enum call.
-SUIT_TEXT: tuple[str, ...] = tuple(str(suit) for suit in Suit)
+def unit_of(seat: int, n: int) -> int:
+    """Who scores for ``seat``: its side with four players (C5), else the seat itself (SU1)."""
+    return seat % 2 if n == 4 else seat
 
 
-def item(variant: SevenUp, name: str, seat: int, cards: tuple[Card, ...], rule: str) -> ScoreItem:
-    """A one-point item for ``seat`` (and its side, C5)."""
-    ru, en = LABELS[name]
-    side = variant.side_of(seat) if variant.sides else None
-    return ScoreItem(name, ru, en, 1, cards, seat, side, rule)
-
-
-def won_cards(variant: SevenUp, record: DealRecord) -> list[CardSet]:
-    """Cards each seat won in tricks (from the tricks, or the summary's ``won``)."""
-    return [CardSet.from_mask(mask) for mask in _won_masks(variant.players, record)]
-
-
-def _won_masks(n: int, record: DealRecord) -> list[int]:
-    """:func:`won_cards` as card masks."""
-    won = [0] * n
-    if record.tricks is not None:
-        for trick in record.tricks:
-            winner = trick.winner
-            assert winner is not None and winner >= 0, "record not replayed"
-            for play in trick.plays:
-                won[winner] |= play.card.mask
-    else:
-        for seat, cards in enumerate(record.decisions.get("won") or ()):
-            won[seat] = CardSet(cards).mask
-    return won
-
-
-def game_count(mask: int) -> int:
-    """SU6: the Game value of the cards of a mask (ten 10, ace 4, king 3, queen 2, jack 1)."""
-    return (
-        10 * (mask & _TENS).bit_count()
-        + 4 * (mask & _ACES).bit_count()
-        + 3 * (mask & _KINGS).bit_count()
-        + 2 * (mask & _QUEENS).bit_count()
-        + (mask & _JACKS).bit_count()
-    )
-
-
-# --- fast path of deal scoring --------------------------------------------------------------
-# Per player count (SU1): the sides (C5), the unit that scores per seat (a side with four in
-# partnership, else the seat itself) and the side written into a seat's items.
-_LAYOUTS: dict[int, tuple[tuple[tuple[int, ...], ...] | None, list[int], list[int | None]]] = {
-    n: (
-        ((0, 2), (1, 3)) if n == 4 else None,
-        [s % 2 for s in range(n)] if n == 4 else list(range(n)),
-        [s % 2 for s in range(n)] if n == 4 else [None] * n,
-    )
-    for n in (2, 3, 4)
-}
-# SU6 Game value of the counting cards (T J Q K A, bits 8-12 of a suit) of two suits at once:
-# index = the five bits of the lower suit | the five bits of the upper suit << 5.
-_GAME_OF_TWO_SUITS: tuple[int, ...] = tuple(
-    game_count(((i & 31) << 8) | ((i >> 5) << 21)) for i in range(1024)
-)
-# Items worth one point that do not depend on the cards won (all but Game), built once per
-# (name, seat, side, card, rule) and shared: ScoreItems are immutable values.
-LABELS_GAME = ("game", *LABELS["game"])
-_ONE_POINT: dict[tuple[str, int, int | None, Card | None, str], ScoreItem] = {}
-
-
-def _point(name: str, seat: int, side: int | None, card: Card | None, rule: str) -> ScoreItem:
-    """The one-point item ``name`` of ``seat`` (with ``card``, if any), shared."""
-    key = (name, seat, side, card, rule)
-    found = _ONE_POINT.get(key)
-    if found is None:
-        ru, en = LABELS[name]
-        cards = () if card is None else (card,)
-        found = _ONE_POINT[key] = ScoreItem(name, ru, en, 1, cards, seat, side, rule)
-    return found
-
-
-def deal_items(variant: SevenUp, record: DealRecord) -> tuple[ScoreSheet, list[int]]:
-    """Every point of a deal (SU3, SU4, SU6) and the Game count per side (or seat).
-
-    Works on card masks: the trumps dealt and the cards each seat won are ints, High and Low
-    are the top and bottom trump bits, Game counts are popcounts per counting rank.
-    """
-    n = variant.players
-    items, counts, _, _ = deal_parts(n, variant.options["game_tie"] == "eldest", record)
-    return ScoreSheet(tuple(items), n, variant.sides), counts
-
-
-# Per player count, the one-point items that carry a card (High, Low, Jack; SU6), indexed by
-# seat * 52 + card index, built on first use and shared (ScoreItems are immutable values).
-_HIGH: dict[int, list[ScoreItem | None]] = {n: [None] * (n * 52) for n in (2, 3, 4)}
-_LOW: dict[int, list[ScoreItem | None]] = {n: [None] * (n * 52) for n in (2, 3, 4)}
-_JACK: dict[int, list[ScoreItem | None]] = {n: [None] * (n * 52) for n in (2, 3, 4)}
-_JACK_BITS = _JACKS  # the four jacks (SU3, D-SU1)
-# The counting cards of SU6's Game (T J Q K A) as a 20-bit code, five bits per suit (clubs in
-# bits 0-4, ten to ace): a card's code by its index, 0 for the other cards. Codes are small ints,
-# which CPython handles much faster than 52-bit card masks; the Game value of a code is two
-# look-ups in _GAME_OF_TWO_SUITS.
-_CODE: tuple[int, ...] = tuple(
-    1 << (5 * (index // SUIT_SHIFT) + index % SUIT_SHIFT - 8) if index % SUIT_SHIFT >= 8 else 0
-    for index in range(52)
-)
-
-
-def _code_of(mask: int) -> int:
-    """The counting code (see ``_CODE``) of a card mask."""
-    return (
-        (mask >> 8 & 31)
-        | (mask >> (8 + SUIT_SHIFT) & 31) << 5
-        | (mask >> (8 + 2 * SUIT_SHIFT) & 31) << 10
-        | (mask >> (8 + 3 * SUIT_SHIFT) & 31) << 15
-    )
-
-
-def _card_item(
-    table: dict[int, list[ScoreItem | None]], name: str, n: int, seat: int, index: int
+def point(
+    name: str, seat: int, n: int, cards: tuple[Card, ...] = (), rule: str = "SU6"
 ) -> ScoreItem:
-    """The shared one-point item ``name`` (High, Low or Jack, SU6) of ``seat`` for card
-    ``index`` at a table of ``n``, from ``table`` (built on first use)."""
-    items = table[n]
-    found = items[seat * 52 + index]
-    if found is None:
-        found = _point(name, seat, _LAYOUTS[n][2][seat], ALL_CARDS[index], "SU6")
-        items[seat * 52 + index] = found
-    return found
+    """The one-point item ``name`` of ``seat`` at a table of ``n`` (with its side, C5, when four
+    play in partnerships)."""
+    ru, en = LABELS[name]
+    return ScoreItem(name, ru, en, 1, cards, seat, seat % 2 if n == 4 else None, rule)
 
 
-def deal_parts(
-    n: int, tie_eldest: bool, record: DealRecord
-) -> tuple[list[ScoreItem], list[int], list[int], list[int]]:
-    """One pass over a deal of ``n`` players: the items in SU7 order, the Game count per side
-    (or seat), tricks per seat (zeros for a summary record) and points per side (or seat)."""
-    sides, unit_of, item_side = _LAYOUTS[n]
-    dealer = record.dealer
-    eldest = (dealer + 1) % n
+def before_play_items(record: DealRecord, n: int) -> list[ScoreItem]:
+    """The points scored before play: the turned jack (SU3), a jack turned up while running
+    whose suit becomes trump (D-SU1), and the gift (SU4; with three players one to each
+    opponent, D-SU4)."""
     items: list[ScoreItem] = []
-    points = [0] * (2 if sides else n)  # per side (or seat): every item is worth one (SU6)
-    turnups = record.turnups
-    decisions = record.decisions
-    void = decisions.get("void")
-    # SU3: a jack turned up scores 1 for the dealer; D-SU1: while running, only the jack whose
-    # suit becomes trump (the last turn-up) scores.
-    first = turnups[0]
-    last = turnups[-1]
-    if (first.mask | last.mask) & _JACK_BITS:
-        if first.mask & _JACK_BITS:
-            items.append(_point("turned_jack", dealer, item_side[dealer], first, "SU3"))
-            points[unit_of[dealer]] += 1
-        if len(turnups) > 1 and not void and last.mask & _JACK_BITS:
-            items.append(_point("turned_jack", dealer, item_side[dealer], last, "D-SU1"))
-            points[unit_of[dealer]] += 1
-    # SU4: the gift goes to eldest's side; D-SU4: with three players, to each opponent.
-    if decisions.get("beg") == "give":
-        if n == 3:
-            for seat in range(n):
-                if seat != dealer:
-                    items.append(_point("gift", seat, None, None, "D-SU4"))
-                    points[seat] += 1
-        else:
-            items.append(_point("gift", eldest, item_side[eldest], None, "SU4"))
-            points[unit_of[eldest]] += 1
-    counts = [0] * (2 if sides else n)
-    tricks = record.tricks
-    if void:
-        taken = record.tricks_won(n)
-        return items, counts, taken, points
-    trump = last.suit
-    shift = SUIT_SHIFT * trump
-    # SU6: High and Low, the highest and lowest trump dealt (ace high), on 13-bit suit patterns
-    hands = [0 if h is None else h.mask >> shift & 0x1FFF for h in record.hands]
-    trumps = 0
-    for bits in hands:
-        trumps |= bits
-    if trumps:
-        high = 1 << (trumps.bit_length() - 1)
-        low = trumps & -trumps
-        for seat, bits in enumerate(hands):
-            if bits & high:
-                items.append(_card_item(_HIGH, "high", n, seat, shift + high.bit_length() - 1))
-                points[unit_of[seat]] += 1
-                break
-        for seat, bits in enumerate(hands):
-            if bits & low:
-                items.append(_card_item(_LOW, "low", n, seat, shift + low.bit_length() - 1))
-                points[unit_of[seat]] += 1
-                break
-    # the counting cards each seat won, as codes (see _CODE)
+    dealer = record.dealer
+    first, last = record.turnups[0], record.turnups[-1]
+    if first.rank == Rank.JACK:  # SU3: scores at once, even if the cards are then run
+        items.append(point("turned_jack", dealer, n, (first,), "SU3"))
+    ran = len(record.turnups) > 1
+    if ran and not record.decisions.get("void") and last.rank == Rank.JACK:  # D-SU1
+        items.append(point("turned_jack", dealer, n, (last,), "D-SU1"))
+    if record.decisions.get("beg") == "give":
+        if n == 3:  # D-SU4: one point to each opponent
+            items += [point("gift", seat, n, (), "D-SU4") for seat in range(n) if seat != dealer]
+        else:  # SU4: one point to eldest (his side)
+            items.append(point("gift", (dealer + 1) % n, n, (), "SU4"))
+    return items
+
+
+def high_and_low(
+    hands: Sequence[CardSet | None], trump: Suit
+) -> tuple[tuple[int, Card], tuple[int, Card]] | None:
+    """SU6 High and Low: ``(seat, card)`` of the highest and of the lowest trump in play (the
+    hands as dealt; one trump in play is both), or None when no trump is in play."""
+    dealt = [
+        (seat, card) for seat, hand in enumerate(hands) if hand for card in hand.of_suit(trump)
+    ]
+    if not dealt:
+        return None
+    high = max(dealt, key=lambda held: held[1].rank)  # SU2: ace high
+    low = min(dealt, key=lambda held: held[1].rank)
+    return high, low
+
+
+def cards_won(record: DealRecord, n: int) -> list[CardSet]:
+    """The cards each seat won in tricks: from the tricks, or a summary record's ``won``."""
+    if record.tricks is None:
+        return [CardSet(cards) for cards in record.decisions.get("won") or [()] * n]
     won = [0] * n
-    taken = [0] * n
-    if tricks is not None:
-        won, taken = _won_codes(tricks, n)
-    else:
-        for seat, cards in enumerate(decisions.get("won") or ()):
-            won[seat] = _code_of(CardSet(cards).mask)
-    jack_bit = 1 << (5 * trump + 1)  # the trump jack (SU6), second of its suit's five
-    for seat, code in enumerate(won):
-        if code & jack_bit:  # one seat at most won it
-            items.append(_card_item(_JACK, "jack", n, seat, shift + 9))
-            points[unit_of[seat]] += 1
-            break
-    # SU6 Game: each seat's counting cards by two look-ups (clubs and diamonds, hearts and
-    # spades)
-    table = _GAME_OF_TWO_SUITS
-    values = [table[code & 1023] + table[code >> 10] for code in won]
-    if sides:
-        counts[0] = values[0] + values[2]
-        counts[1] = values[1] + values[3]
-    else:
-        counts[:] = values
+    for trick in record.tricks:
+        assert trick.winner is not None and trick.winner >= 0, "record not replayed"
+        won[trick.winner] |= trick.card_mask()
+    return [CardSet.from_mask(mask) for mask in won]
+
+
+def jack_winner(won: Sequence[CardSet], trump: Suit) -> int | None:
+    """SU6 Jack: the seat that won the trump jack in a trick (None if it was not in play)."""
+    jack = Card(Rank.JACK, trump)
+    return next((seat for seat, cards in enumerate(won) if jack in cards), None)
+
+
+def game_count(cards: CardSet) -> int:
+    """SU6 Game: the counting value of cards (ten 10, ace 4, king 3, queen 2, jack 1)."""
+    return sum([COUNT[card.rank] for card in cards & COUNTING_CARDS])
+
+
+def by_unit(per_seat: Sequence[int]) -> list[int]:
+    """Per-seat numbers added up per side with four players (C5); per seat otherwise."""
+    n = len(per_seat)
+    totals = [0] * (2 if n == 4 else n)
+    for seat, value in enumerate(per_seat):
+        totals[unit_of(seat, n)] += value
+    return totals
+
+
+def game_item(
+    won: Sequence[CardSet], counted: Sequence[int], eldest: int, game_tie: str = "none"
+) -> ScoreItem | None:
+    """SU6 Game from the cards each seat won and their Game counts (:func:`game_count`): a point
+    to the side (or player) with the highest count; on a tie nobody scores (D-SU3), or with
+    ``game_tie="eldest"`` the first tied from eldest clockwise.
+
+    The item goes to the member of the side who counted more (the first on a tie) and holds the
+    counting cards the side won."""
+    n = len(won)
+    counts = by_unit(counted)
     best = max(counts)
     if counts.count(best) == 1:
-        side = counts.index(best)
-        if sides:
-            members = sides[side]
-            # the member of the side who took more counting points (the first on a tie)
-            seat = members[1] if values[members[1]] > values[members[0]] else members[0]
-        else:
-            members = (side,)
-            seat = side
-        items.append(
-            make_item(*LABELS_GAME, 1, _counting(won, members), seat, item_side[seat], "SU6")
+        unit, rule = counts.index(best), "SU6"
+        members = [seat for seat in range(n) if unit_of(seat, n) == unit]
+        seat = members[0]
+        for other in members[1:]:
+            if counted[other] > counted[seat]:
+                seat = other
+    elif game_tie == "eldest":
+        seat = next(
+            s for s in [(eldest + k) % n for k in range(n)] if counts[unit_of(s, n)] == best
         )
-        points[side] += 1
-    elif tie_eldest:
-        # D-SU3 option: the tie goes to the non-dealer; among the tied, the first from eldest
-        # clockwise (eldest's side with four, eldest with two; with three, a tied seat only).
-        seat = next(s for s in ((eldest + i) % n for i in range(n)) if counts[unit_of[s]] == best)
-        side = unit_of[seat]
-        members = sides[side] if sides else (side,)
-        items.append(
-            make_item(*LABELS_GAME, 1, _counting(won, members), seat, item_side[seat], "D-SU3")
-        )
-        points[side] += 1
-    return items, counts, taken, points
+        unit, rule = unit_of(seat, n), "D-SU3"
+        members = [s for s in range(n) if unit_of(s, n) == unit]
+    else:
+        return None
+    counting = tuple([card for s in members for card in won[s] & COUNTING_CARDS])
+    return point("game", seat, n, counting, rule)
 
 
-def _won_codes(tricks: Sequence[Trick], n: int) -> tuple[list[int], list[int]]:
-    """The counting cards each seat won in ``tricks`` (codes, see ``_CODE``) and its tricks."""
-    won = [0] * n
-    taken = [0] * n
-    code = _CODE
-    if n == 4:
-        try:
-            for trick in tricks:
-                winner = trick.winner
-                assert winner is not None and winner >= 0, "record not replayed"
-                taken[winner] += 1
-                a, b, c, d = trick.plays  # the four-handed game, unrolled
-                won[winner] |= (
-                    code[a.card.index]
-                    | code[b.card.index]
-                    | code[c.card.index]
-                    | code[d.card.index]
-                )
-            return won, taken
-        except ValueError:  # a trick without four cards: the loop below
-            won = [0] * n
-            taken = [0] * n
-    for trick in tricks:
-        winner = trick.winner
-        assert winner is not None and winner >= 0, "record not replayed"
-        taken[winner] += 1
-        for play in trick.plays:
-            won[winner] |= code[play.card.index]
-    return won, taken
-
-
-# The counting cards (T J Q K A) of one suit for each 5-bit pattern of bits 8-12, in card order.
-_COUNTING_OF_SUIT: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(tuple(iter_mask(bits << (8 + SUIT_SHIFT * suit))) for bits in range(32))
-    for suit in range(4)
-)
-
-
-def _counting(won: list[int], members: tuple[int, ...]) -> tuple[Card, ...]:
-    """The counting cards the members of a side won (codes, see ``_CODE``), member by member in
-    card order (suit by suit from the table above: the same order as
-    ``iter_mask(mask & COUNT_MASK)`` of the cards won)."""
-    c, d, h, s = _COUNTING_OF_SUIT
-    cards: tuple[Card, ...] = ()
-    for seat in members:
-        m = won[seat]
-        cards += c[m & 31] + d[m >> 5 & 31] + h[m >> 10 & 31] + s[m >> 15]
-    return cards
+def deal_items(
+    record: DealRecord, n: int, game_tie: str = "none"
+) -> tuple[list[ScoreItem], list[int]]:
+    """Every point of a deal of ``n`` players in SU7 order (turned jacks, gift, High, Low, Jack,
+    Game), and the Game count per side (or seat). A void deal (D-SU2) scores only what came
+    before play."""
+    items = before_play_items(record, n)
+    if record.decisions.get("void"):
+        return items, [0] * (2 if n == 4 else n)
+    trump = record.turnups[-1].suit
+    extremes = high_and_low(record.hands, trump)
+    if extremes is not None:
+        (high_seat, high), (low_seat, low) = extremes
+        items.append(point("high", high_seat, n, (high,)))
+        items.append(point("low", low_seat, n, (low,)))
+    won = cards_won(record, n)
+    jack = jack_winner(won, trump)
+    if jack is not None:
+        items.append(point("jack", jack, n, (Card(Rank.JACK, trump),)))
+    counted = [game_count(cards) for cards in won]
+    game = game_item(won, counted, (record.dealer + 1) % n, game_tie)
+    if game is not None:
+        items.append(game)
+    return items, by_unit(counted)
 
 
 def _unit(variant: SevenUp, it: ScoreItem) -> int:
@@ -359,4 +205,19 @@ def winner_in_order(
     return None
 
 
-__all__ = ["COUNT", "GAME_TARGET", "deal_items", "running_after", "winner_in_order"]
+__all__ = [
+    "COUNT",
+    "GAME_TARGET",
+    "before_play_items",
+    "by_unit",
+    "cards_won",
+    "deal_items",
+    "game_count",
+    "game_item",
+    "high_and_low",
+    "jack_winner",
+    "point",
+    "running_after",
+    "unit_of",
+    "winner_in_order",
+]

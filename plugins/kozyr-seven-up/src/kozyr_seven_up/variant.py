@@ -27,20 +27,13 @@ from kozyr import (
     RankOrder,
     RecordError,
     RecordReader,
+    ScoreSheet,
     Settlement,
     SheetNote,
     Variant,
 )
 from kozyr.cardset import iter_mask
-from kozyr.scoring import make_sheet
-from kozyr_seven_up.scoring import (
-    COUNT,
-    GAME_TARGET,
-    SUIT_TEXT,
-    deal_parts,
-    running_after,
-    winner_in_order,
-)
+from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_items, running_after, winner_in_order
 
 HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
@@ -98,11 +91,6 @@ class SevenUp(Variant):
         self.trick_rules = FollowOrTrump(
             ORDER, void_may_discard=bool(self.options["void_may_discard"])
         )
-        # read once for score(), which runs per deal (the options are fixed at construction)
-        self._players = self.players
-        self._sides = self.sides
-        self._game_tie_eldest = self.options["game_tie"] == "eldest"
-        self._no_payments = Settlement(self._players)  # a deal pays nothing (an immutable value)
 
     # --- dealing and decisions (SU2-SU4) -------------------------------------------------------
 
@@ -396,22 +384,21 @@ class SevenUp(Variant):
     # --- scoring (SU6) -------------------------------------------------------------------------
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
-        n = self._players
-        # one pass gives the items, Game counts, tricks and points (deal_parts)
-        items, counts, taken, by_side = deal_parts(n, self._game_tie_eldest, record)
-        sheet = make_sheet(tuple(items), n, self._sides)
+        n = self.players
+        items, counts = deal_items(record, n, str(self.options["game_tie"]))
+        sheet = ScoreSheet(tuple(items), n, self.sides)
         if record.tricks is not None:
-            tricks = tuple(taken)
-        else:
+            tricks = tuple(record.tricks_won(n))
+        else:  # a summary: each pile of won cards is a whole number of tricks
             tricks = tuple(len(cards) // n for cards in record.decisions.get("won") or [[]] * n)
         void = bool(record.decisions.get("void"))
         extra = {
-            # a void deal never had a trump (D-SU2); str(suit) from a table
-            "trump": None if void else SUIT_TEXT[record.turnups[-1].suit],
+            "trump": None if void else str(record.turnups[-1].suit),  # no trump in a void deal
             "game_points": counts,
             "void": void,
         }
-        return DealResult(record, tricks, sheet, tuple(by_side), self._no_payments, extra)
+        # points per side (or seat); a deal pays nothing, the game to 7 does (SU7)
+        return DealResult(record, tricks, sheet, tuple(sheet.by_side()), Settlement(n), extra)
 
     # --- the game to 7 (SU7) -------------------------------------------------------------------
 
