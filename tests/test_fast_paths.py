@@ -26,7 +26,6 @@ from kozyr import (
 )
 from kozyr.cards import ALL_CARDS
 from kozyr.deck import Deck
-from kozyr.scoring import Payment, ScoreItem, ScoreSheet, Settlement
 from kozyr.tricks import Play, StandardTrickRules, flags_function, lead_functions
 
 ORDER = RankOrder.ace_high()
@@ -82,19 +81,6 @@ def test_deal_masks_is_deal_as_masks() -> None:
         assert a.cards == b.cards
     with pytest.raises(KozyrError, match="cannot draw"):
         Deck.of_size(24).deal_masks([0, 1, 2, 3], (3, 4))  # 28 cards from 24
-
-
-def test_value_types_keep_dataclass_behaviour() -> None:
-    item = ScoreItem("high", "Старший", "High", 1, (Card.parse("As"),), 1, 1, "SU6")
-    assert item == ScoreItem("high", "Старший", "High", 1, (Card.parse("As"),), 1, 1, "SU6")
-    assert repr(item).startswith("ScoreItem(name='high', label_ru='Старший'")
-    assert hash(item) == hash(
-        ScoreItem("high", "Старший", "High", 1, (Card.parse("As"),), 1, 1, "SU6")
-    )
-    sheet = ScoreSheet((item,), 4)
-    assert sheet == ScoreSheet((item,), 4, None) and sheet.by_seat() == [0, 1, 0, 0]
-    ledger = Settlement.from_payments(2, [Payment(0, 1, 3)])  # type: ignore[arg-type]
-    assert ledger.payments[0].amount.denominator == 1 and ledger.net() == [-3, 3]
 
 
 # --- lead_functions: the engine's trick path without a Trick per card ---------------------------

@@ -81,26 +81,10 @@ class DealRecord:
         return data
 
 
-class _Factory:
-    """The default of a field built per instance (shown as dataclasses shows it)."""
-
-    def __repr__(self) -> str:
-        return "<factory>"
-
-
-_NO_EXTRA: Any = _Factory()  # DealResult's ``extra`` not given: a new empty dict
-
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class DealResult:
     """A scored deal: tricks per seat, itemised points, the deal's points per side (or seat), the
-    settlement, and any variant fields (``extra``).
-
-    A frozen dataclass (fields, equality, hashing, repr as usual) with a hand-written
-    ``__init__`` that fills the instance dict directly: every scored deal builds one, and this is
-    about twice as quick as the generated frozen ``__init__`` (one ``object.__setattr__`` call
-    per field).
-    """
+    settlement, and any variant fields (``extra``)."""
 
     record: DealRecord
     tricks: tuple[int, ...]
@@ -108,23 +92,6 @@ class DealResult:
     points: tuple[int, ...]
     settlement: Settlement
     extra: Mapping[str, Any] = field(default_factory=dict)
-
-    def __init__(
-        self,
-        record: DealRecord,
-        tricks: tuple[int, ...],
-        sheet: ScoreSheet,
-        points: tuple[int, ...],
-        settlement: Settlement,
-        extra: Mapping[str, Any] = _NO_EXTRA,
-    ) -> None:
-        fields = self.__dict__  # a frozen dataclass forbids setattr, not its own dict
-        fields["record"] = record
-        fields["tricks"] = tricks
-        fields["sheet"] = sheet
-        fields["points"] = points
-        fields["settlement"] = settlement
-        fields["extra"] = {} if extra is _NO_EXTRA else extra
 
     def to_json(self) -> dict[str, Any]:
         """The ``kozyr replay --json`` object of one deal."""

@@ -12,23 +12,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from kozyr.cards import Card
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class ScoreItem:
     """One scored thing: machine ``name``, Russian and English labels, points, the cards that
-    earned it, the seat and side it goes to, and the rule id it comes from.
-
-    A frozen dataclass (fields, equality, hashing, repr as usual) with a hand-written
-    ``__init__`` that fills the slots through their descriptors: scoring builds several items per
-    deal, and this is twice as quick as the generated frozen ``__init__``.
-    """
+    earned it, the seat and side it goes to, and the rule id it comes from."""
 
     name: str
     label_ru: str
@@ -38,26 +33,6 @@ class ScoreItem:
     seat: int | None = None
     side: int | None = None
     rule: str = ""
-
-    def __init__(
-        self,
-        name: str,
-        label_ru: str,
-        label_en: str,
-        points: int,
-        cards: tuple[Card, ...] = (),
-        seat: int | None = None,
-        side: int | None = None,
-        rule: str = "",
-    ) -> None:
-        _item_name(self, name)
-        _item_label_ru(self, label_ru)
-        _item_label_en(self, label_en)
-        _item_points(self, points)
-        _item_cards(self, cards)
-        _item_seat(self, seat)
-        _item_side(self, side)
-        _item_rule(self, rule)
 
     def to_json(self) -> dict[str, Any]:
         """The item as JSON-ready data (cards in Unicode notation)."""
@@ -73,26 +48,13 @@ class ScoreItem:
         }
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class ScoreSheet:
-    """Itemised points, with totals per seat and (where the variant has sides) per side.
-
-    Built once per scored deal, so it has the same quick slot-filling ``__init__`` as
-    :class:`ScoreItem`."""
+    """Itemised points, with totals per seat and (where the variant has sides) per side."""
 
     items: tuple[ScoreItem, ...]
     seats: int
     sides: tuple[tuple[int, ...], ...] | None = None
-
-    def __init__(
-        self,
-        items: tuple[ScoreItem, ...],
-        seats: int,
-        sides: tuple[tuple[int, ...], ...] | None = None,
-    ) -> None:
-        _sheet_items(self, items)
-        _sheet_seats(self, seats)
-        _sheet_sides(self, sides)
 
     @property
     def total(self) -> int:
@@ -132,131 +94,22 @@ class ScoreSheet:
         return [item for item in self.items if item.name == name]
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Payment:
-    """``payer`` pays ``payee`` an exact ``amount`` for ``reason`` (a rule id or a word).
-
-    Same quick slot-filling ``__init__`` as :class:`ScoreItem`."""
+    """``payer`` pays ``payee`` an exact ``amount`` for ``reason`` (a rule id or a word)."""
 
     payer: int
     payee: int
     amount: Fraction
     reason: str = ""
 
-    def __init__(self, payer: int, payee: int, amount: Fraction, reason: str = "") -> None:
-        _pay_payer(self, payer)
-        _pay_payee(self, payee)
-        _pay_amount(self, amount)
-        _pay_reason(self, reason)
 
-
-def _setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
-    """The ``__set__`` of each named slot of a frozen slotted dataclass: how its own
-    ``__init__`` fills a new instance (frozen classes forbid ``setattr``)."""
-    return tuple(cls.__dict__[name].__set__ for name in names)
-
-
-(
-    _item_name,
-    _item_label_ru,
-    _item_label_en,
-    _item_points,
-    _item_cards,
-    _item_seat,
-    _item_side,
-    _item_rule,
-) = _setters(ScoreItem, "name", "label_ru", "label_en", "points", "cards", "seat", "side", "rule")
-_sheet_items, _sheet_seats, _sheet_sides = _setters(ScoreSheet, "items", "seats", "sides")
-_pay_payer, _pay_payee, _pay_amount, _pay_reason = _setters(
-    Payment, "payer", "payee", "amount", "reason"
-)
-
-
-class _ItemBuilder:
-    """A mutable twin of :class:`ScoreItem`: the same slots in the same order, so an instance
-    filled with plain attribute stores can become a ``ScoreItem`` by ``__class__`` assignment
-    (allowed between classes of the same layout)."""
-
-    __slots__ = ScoreItem.__slots__
-    name: str
-    label_ru: str
-    label_en: str
-    points: int
-    cards: tuple[Card, ...]
-    seat: int | None
-    side: int | None
-    rule: str
-
-
-class _SheetBuilder:
-    """The mutable twin of :class:`ScoreSheet` (see :class:`_ItemBuilder`)."""
-
-    __slots__ = ScoreSheet.__slots__
-    items: tuple[ScoreItem, ...]
-    seats: int
-    sides: tuple[tuple[int, ...], ...] | None
-
-
-_new = object.__new__
-
-
-def make_item(
-    name: str,
-    label_ru: str,
-    label_en: str,
-    points: int,
-    cards: tuple[Card, ...],
-    seat: int | None,
-    side: int | None,
-    rule: str,
-) -> ScoreItem:
-    """``ScoreItem(name, label_ru, label_en, points, cards, seat, side, rule)``, equal in every
-    way, built at about a third of the cost: the variants' scoring builds items per deal, and
-    eight plain slot stores and a class change are quicker than eight slot setter calls."""
-    item = _new(_ItemBuilder)
-    item.name = name
-    item.label_ru = label_ru
-    item.label_en = label_en
-    item.points = points
-    item.cards = cards
-    item.seat = seat
-    item.side = side
-    item.rule = rule
-    item.__class__ = ScoreItem  # type: ignore[assignment]
-    return item  # type: ignore[return-value]
-
-
-def make_sheet(
-    items: tuple[ScoreItem, ...], seats: int, sides: tuple[tuple[int, ...], ...] | None
-) -> ScoreSheet:
-    """``ScoreSheet(items, seats, sides)`` built as :func:`make_item` builds an item (one per
-    scored deal)."""
-    sheet = _new(_SheetBuilder)
-    sheet.items = items
-    sheet.seats = seats
-    sheet.sides = sides
-    sheet.__class__ = ScoreSheet  # type: ignore[assignment]
-    return sheet  # type: ignore[return-value]
-
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Settlement:
-    """A zero-sum ledger of payments between seats, in exact fractions.
-
-    A frozen dataclass with a hand-written ``__init__`` that fills the instance dict directly
-    (a scored deal may build one; twice as quick as the generated frozen ``__init__``)."""
+    """A zero-sum ledger of payments between seats, in exact fractions."""
 
     seats: int
     payments: tuple[Payment, ...] = ()
-    _net: tuple[Fraction, ...] = field(default=(), repr=False, compare=False)
-
-    def __init__(
-        self, seats: int, payments: tuple[Payment, ...] = (), _net: tuple[Fraction, ...] = ()
-    ) -> None:
-        fields = self.__dict__  # a frozen dataclass forbids setattr, not its own dict
-        fields["seats"] = seats
-        fields["payments"] = payments
-        fields["_net"] = _net
 
     @classmethod
     def from_payments(cls, seats: int, payments: Iterable[Payment]) -> Settlement:
@@ -349,11 +202,6 @@ def sides_of(seats: int, partnership: bool) -> tuple[tuple[int, ...], ...] | Non
     if partnership and seats == 4:
         return ((0, 2), (1, 3))
     return None
-
-
-def fmt_points(values: Sequence[Fraction | int]) -> str:
-    """Numbers for a human table: ``3``, ``-3/2``."""
-    return " ".join(str(fraction_json(v)) for v in values)
 
 
 __all__ = [
