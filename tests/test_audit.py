@@ -1,6 +1,6 @@
-"""Independent rules audit: adversarial, hand-computed cases against RULES.md, through the
-public API only (kozyr.replay, kozyr.Deal, score_hand, the CLI). Each case states the rule it
-checks and the arithmetic done by hand before running it."""
+"""Independent rules audit: adversarial, hand-computed cases against the rules reference,
+through the public API only (kozyr.replay, kozyr.Deal, score_hand, the CLI). Each case states the
+rule it checks and the arithmetic done by hand before running it."""
 
 from __future__ import annotations
 

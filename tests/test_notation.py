@@ -1,4 +1,4 @@
-"""Card notation (RULES C3, C4): reading and writing cards in Latin, Unicode and Russian."""
+"""Card notation (rules C3, C4): reading and writing cards in Latin, Unicode and Russian."""
 
 from __future__ import annotations
 

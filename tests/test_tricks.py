@@ -1,4 +1,4 @@
-"""Trick policies (tricks.py) against hand-built tricks, each citing the RULES id it checks."""
+"""Trick policies (tricks.py) against hand-built tricks, each citing the rule id it checks."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def test_su5_follow_or_trump() -> None:
     assert "neither follows" in rules.explain(cs("Ks 7h 8d"), lead, card("8d"), H)
 
 
-# --- SL-C9..C12: Семь листов, dead trumps ------------------------------------------------------
+# --- SL-C9..SL-C12: Семь листов, dead trumps ------------------------------------------------------
 
 
 def test_sl_c9_free_play_and_dead_trumps() -> None:
@@ -185,7 +185,7 @@ def test_sl_c9_free_play_and_dead_trumps() -> None:
     t = build(rules, H, (0, "9s", "9s 6c"), (1, "Ah", "Ah 8d"), (2, "Ks", "Ks 6d"))
     assert t.plays[1].flags == DEAD
     assert rules.trick_winner(t, H) == 2
-    # SL-C9/C11: a live trump (all-trump hand) wins over the suit led
+    # SL-C9/SL-C11: a live trump (all-trump hand) wins over the suit led
     t = build(rules, H, (0, "9s", "9s 6c"), (1, "7h", "7h 10h"), (2, "Ks", "Ks 6d"))
     assert rules.trick_winner(t, H) == 1
     # a dead trump plays as a card of no suit: it does not beat even a lower card of the suit led

@@ -97,14 +97,26 @@ def write(directory: Path, deals: int, parties: int) -> int:
 
 
 def check(directory: Path) -> int:
-    differ = replayed = regenerated_differ = 0
+    differ = replayed = regenerated_differ = refused = 0
+    by_case: dict[str, list[int]] = {}  # case -> [records, results differ, refused, play differs]
     for number, text in enumerate((directory / "corpus.jsonl").open(encoding="utf-8"), 1):
         line = json.loads(text)
         replayed += 1
-        got = replay(line["record"]).to_json()
+        case = f"{line['kind']} {line['variant']} {json.dumps(line['options'], sort_keys=True)}"
+        counts = by_case.setdefault(case, [0, 0, 0, 0])
+        counts[0] += 1
+        try:
+            got: Any = replay(line["record"]).to_json()
+        except kozyr.KozyrError as error:  # a record the rules now refuse
+            got = None
+            refused += 1
+            counts[2] += 1
+            if refused <= 5:
+                print(f"line {number}: {case} seed {line['seed']}: {error}", file=sys.stderr)
         if got != line["result"]:
             differ += 1
-            if differ <= 5:
+            counts[1] += 1
+            if differ <= 5 and got is not None:
                 print(
                     f"line {number}: {line['variant']} {line['options']} seed {line['seed']}:"
                     f" replayed result differs",
@@ -120,8 +132,15 @@ def check(directory: Path) -> int:
             again = result.record.to_json(variant)
         if again != line["record"]:
             regenerated_differ += 1
+            counts[3] += 1
+    for case, (records, results, refusals, plays) in by_case.items():
+        if results or plays:
+            print(
+                f"  {case}: {records} records, {results} results differ ({refusals} refused), "
+                f"{plays} seeds play differently"
+            )
     print(
-        f"{replayed} records replayed: {differ} results differ; "
+        f"{replayed} records replayed: {differ} results differ ({refused} refused); "
         f"{regenerated_differ} seeds now play differently (kozyr {kozyr.__version__})"
     )
     return 1 if differ else 0

@@ -1,4 +1,4 @@
-"""Suits, ranks, cards and their notation (RULES C3, C4).
+"""Suits, ranks, cards and their notation (rules C3, C4).
 
 A :class:`Card` is an immutable (rank, suit) pair with a dense index ``0..51``; there is exactly
 one object per card, so cards are cheap to compare, hash and store. Rank *strength* is not a
@@ -332,7 +332,7 @@ def _type_error(value: object, position: int | None = None) -> TypeError:
 
 
 def parse_card(text: str | Card) -> Card:
-    """Read one card in any notation of RULES C4 (Latin, Unicode or Russian, any case).
+    """Read one card in any notation of rule C4 (Latin, Unicode or Russian, any case).
 
     A value that is neither a string nor a :class:`Card` is a ``TypeError``.
 

@@ -21,7 +21,7 @@ class KozyrError(ValueError):
 
 
 class CardParseError(KozyrError):
-    """A card or card list in notation (RULES C4) cannot be read."""
+    """A card or card list in notation (rule C4) cannot be read."""
 
     def __init__(self, message: str, *, token: str | None = None, position: int | None = None):
         super().__init__(message)

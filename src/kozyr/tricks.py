@@ -2,12 +2,12 @@
 
 A :class:`TrickRules` object answers two questions: which cards a hand may play to a trick
 (``legal_plays``) and who wins a finished trick (``trick_winner``). Strength is a per-variant
-:class:`RankOrder` (RULES C3). The policies below cover every family in RULES.md:
+:class:`RankOrder` (rule C3). The policies below cover every variant family kozyr ships:
 
 * :class:`FollowElseAny` -- follow suit, else any card (PN3, SM5 without a main suit);
 * :class:`FollowElseMustTrump` -- follow suit, else trump, else any (SL19-2, NN3);
 * :class:`FollowOrTrump` -- follow suit or trump at will, else any (SU5);
-* :class:`FreePlayDeadTrumps` -- no duty to follow, trumps on a plain lead are dead (SL-C9..C11);
+* :class:`FreePlayDeadTrumps` -- no duty to follow, trumps on a plain lead are dead (SL-C9..SL-C11);
 * :class:`MainSuit` -- a trump-like main suit with excluded "empty" cards (SM4).
 
 >>> rules = FollowOrTrump(RankOrder.ace_high())
@@ -133,7 +133,7 @@ def settle_trick(trick: Trick, winner: int) -> None:
 
 @dataclass(frozen=True)
 class RankOrder:
-    """Rank strength for a variant (RULES C3): ``ranks`` from strongest to weakest.
+    """Rank strength for a variant (rule C3): ``ranks`` from strongest to weakest.
 
     >>> order = RankOrder((Rank.THREE, Rank.TWO, Rank.ACE, Rank.KING))
     >>> order.beats(Card.parse("3h"), Card.parse("Ah"))
@@ -170,7 +170,7 @@ class RankOrder:
 
 @runtime_checkable
 class TrickRules(Protocol):
-    """What the engine asks a variant about tricks. ``rule`` names the RULES id (e.g. ``SU5``)."""
+    """What the engine asks a variant about tricks. ``rule`` names the rule id (e.g. ``SU5``)."""
 
     rule: str
 

@@ -19,6 +19,7 @@ from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError, OptionError, RecordError
 from kozyr.limits import SHOWN, shorten
+from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
 from kozyr.scoring import ScoreSheet, SheetNote
 from kozyr.tricks import StandardTrickRules
 
@@ -156,8 +157,17 @@ class Variant:
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
     title_ru: ClassVar[str] = ""
+    #: The ids of the variant's rules in short, for ``kozyr variants`` (e.g. ``"SU1-SU7,
+    #: D-SU1-D-SU4"``).
     rules_ref: ClassVar[str] = ""
+    #: The variant's rules files (``*.rules.md``, package data of the package that defines the
+    #: class; see :mod:`kozyr.rulebook`): its own first, then any other whose ids it cites (a race
+    #: form cites По носкам's PN4). ``kozyr rules VARIANT`` prints the first.
+    rules_files: ClassVar[tuple[str, ...]] = ()
     player_counts: ClassVar[tuple[int, ...]] = ()
+    #: The rule id that fixes the number of players (``"SM1"``), for the message that refuses
+    #: another count when the variant has no ``players`` option.
+    players_rule: ClassVar[str] = ""
     options_spec: ClassVar[tuple[OptionSpec, ...]] = ()
     #: Top-level record keys the variant reads besides the core's (variant, options, dealer, hands,
     #: turnup/turnups, tricks, cut, seed).
@@ -175,6 +185,8 @@ class Variant:
     def __init__(self, /, **options: Any) -> None:
         # ``self`` is positional-only, so an option may be named anything ("self", "name")
         specs = {spec.name: spec for spec in self.options_spec}
+        if "players" in options and "players" not in specs:
+            self._check_fixed_players(options.pop("players"))
         unknown = sorted(set(options) - set(specs))
         if unknown:
             known = ", ".join(specs) or "none"
@@ -186,6 +198,24 @@ class Variant:
             resolved[name] = specs[name].coerce(value)
         self.options = resolved
         self.check_options()
+
+    def _check_fixed_players(self, value: Any) -> None:
+        """A variant without a ``players`` option accepts ``players`` only as its one count."""
+        counts = self.player_counts
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            number = None
+        if len(counts) == 1 and number == counts[0] and not isinstance(value, bool):
+            return
+        title = f"{self.title_ru} ({self.name})" if self.title_ru else self.name
+        rule = f" ({self.players_rule})" if self.players_rule else ""
+        allowed = " or ".join(map(str, counts))
+        raise OptionError(
+            f"{title} is played by exactly {allowed} players, not {value}{rule}"
+            if len(counts) == 1
+            else f"{title}: {value} players are not allowed; allowed: {allowed}{rule}"
+        )
 
     # --- configuration -------------------------------------------------------------------------
 
@@ -223,6 +253,25 @@ class Variant:
         return ", ".join(
             f"{k}={_show(v)}" for k, v in self.options.items() if v != specs[k].default
         )
+
+    @classmethod
+    def rulebooks(cls) -> tuple[Rulebook, ...]:
+        """The variant's rules (:attr:`rules_files`, its own first), then the conventions C1-C7
+        every variant shares."""
+        package = cls.__module__.rpartition(".")[0] or cls.__module__
+        return (*(read_rulebook(package, name) for name in cls.rules_files), conventions())
+
+    @classmethod
+    def rule(cls, rule_id: str) -> Rule:
+        """One rule or decision of :meth:`rulebooks` by id (``"SU4"``, ``"d-su4"``); an id the
+        variant does not define raises :class:`KozyrError` listing the ids it has."""
+        books = cls.rulebooks()
+        for book in books:
+            found = book.get(rule_id)
+            if found is not None:
+                return found
+        known = ", ".join(rule.id for book in books for rule in book.rules)
+        raise KozyrError(f"{cls.name}: no rule {rule_id!r}; its rules are {known}")
 
     # --- the deal (engine hooks) ---------------------------------------------------------------
 

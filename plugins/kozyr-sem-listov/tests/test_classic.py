@@ -1,4 +1,4 @@
-"""Семь листов 1779 (RULES §1): worked examples computed by hand, settlement tables, records."""
+"""Семь листов 1779 (SL-C1-SL-C17): worked examples computed by hand, settlement tables, records."""
 
 from __future__ import annotations
 
@@ -410,3 +410,34 @@ def test_sl_c15_party_of_agreed_deals_and_dealer_rotation() -> None:
 
 def test_card_is_a_card_of_the_pack() -> None:
     assert Card.parse("9♠") in get_variant("sem-listov", players=2).pack()
+
+
+def test_sl_c3_the_deal_passes_clockwise() -> None:
+    # SL-C3: after the first dealer the deal passes clockwise: with three players a party dealt
+    # by seat 1 first is dealt by seat 2 next (C1), not by seat 0.
+    hands = ["A♠ K♠ Q♠ J♠ 10♠ 9♠ A♥", "K♥ Q♥ J♥ 10♥ 9♥ A♦ K♦", "Q♦ J♦ 10♦ 9♦ A♣ K♣ Q♣"]
+    deal = {"dealer": 1, "hands": hands, "turnup": "J♣", "trick_winners": [0] * 7}
+    party = {"variant": "sem-listov", "options": {"players": 3, "deals": 2}}
+    ok = party_result({**party, "deals": [deal, {**deal, "dealer": 2}]})
+    assert len(ok.deals) == 2
+    with pytest.raises(RecordError) as error:
+        replay({**party, "deals": [deal, {**deal, "dealer": 0}]})
+    assert error.value.path == "$.deals[1].dealer"
+    assert "seat 2 deals this deal, not seat 0 (SL-C3)" in str(error.value)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_sl_c7_more_tricks_never_score_less(players: int) -> None:
+    # SL-C7: the aim is simply tricks. Over many bot deals, a seat with more tricks always has
+    # more points (tricks × n, SL-C14) and never a smaller net result than a seat with fewer.
+    variant = get_variant("sem-listov", players=players)
+    from kozyr import play_deal
+
+    for seed in range(60):
+        result = play_deal(variant, seed=seed, bots="random").result()
+        net = result.settlement.net()
+        for a in range(players):
+            for b in range(players):
+                if result.tricks[a] > result.tricks[b]:
+                    assert result.points[a] > result.points[b]
+                    assert net[a] >= net[b], (seed, result.tricks, net)

@@ -22,7 +22,7 @@ def net(name: str) -> list[int]:
 
 
 def test_classic_deal_and_its_summary() -> None:
-    # RULES SL-C14: tricks 4 : 3, × 2 players = 8 : 6, seat 1 pays 2.
+    # SL-C14: tricks 4 : 3, × 2 players = 8 : 6, seat 1 pays 2.
     assert net("sem-listov") == net("sem-listov-summary") == [2, -2]
     assert replay(load("sem-listov")).to_json() == replay(load("sem-listov-summary")).to_json()
 

@@ -1,4 +1,4 @@
-"""Worked examples of the play rules, card by card (RULES §1-§4)."""
+"""Worked examples of the play rules, card by card (SL-C…, PN…, SL19-…, NN…)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The race forms (RULES §2-§4): По носкам 1809, the 1884 form and на носки, worked by hand."""
+"""The race forms (PN…, SL19-…, NN…): По носкам 1809, the 1884 form and на носки, worked by hand."""
 
 from __future__ import annotations
 
@@ -342,3 +342,48 @@ def test_engine_draws_the_cut_when_a_lone_deal_ends_the_race() -> None:
     assert deal.cut is not None and result.extra["race_over"] is True
     assert result.extra["punishment"]["cut"] == str(deal.cut)
     assert replay(deal.record().to_json(variant)).to_json() == result.to_json()
+
+
+@pytest.mark.parametrize(
+    ("name", "rule", "turnups", "net"),
+    [
+        # PN4 itself; the 1884 form runs the race "exactly as PN4" (SL19-3) and the modern form
+        # too (NN4). In на носки the dealer's own last card shows trump (NN2), so the turn-ups
+        # are cards of the dealers' hands there.
+        ("po-noskam", "PN4", ("9♠", "6♠"), [0, 0]),
+        ("sem-listov-1884", "SL19-3", ("9♠", "6♠"), [-8, 8]),
+        ("na-noski", "NN4", ("A♣", "K♣"), [0, 0]),
+    ],
+)
+def test_sl19_3_nn4_the_race_to_seven_as_in_pn4(
+    name: str, rule: str, turnups: tuple[str, str], net: list[int]
+) -> None:
+    # Two players. Deal 1 (dealer 0, a summary): seat 1 takes six tricks, seat 0 one -> 1 : 6.
+    # Deal 2 (dealer 1, clockwise): eldest seat 0 leads 6♣, seat 1 follows with 7♣ and wins
+    # it (follow suit, C6): seat 1 reaches seven and is safe; only seat 0 is left below seven,
+    # so the race ends after that one trick (D-PN2) with seat 0 the loser. The cut 8♠ (C7):
+    # eight hits (PN5, NN5) or, in the 1884 money settlement, 8 paid to the opponent (SL19-4).
+    first = {
+        "dealer": 0,
+        "hands": ["A♠ K♥ Q♥ J♥ 10♦ 9♦ A♣", "K♠ Q♠ A♥ 10♥ A♦ K♦ K♣"],
+        "turnup": turnups[0],
+        "trick_winners": [1, 1, 1, 1, 1, 1, 0],
+    }
+    second = {
+        "dealer": 1,
+        "hands": ["6♣ 6♦ 7♦ 8♦ 6♥ 7♥ 8♥", "7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣"],
+        "turnup": turnups[1],
+        "tricks": ["6♣ 7♣"],
+    }
+    data = {"variant": name, "options": {"players": 2}, "deals": [first, second], "cut": "8♠"}
+    result = party(data)
+    assert [list(row) for row in result.running] == [[1, 6], [1, 7]], rule
+    assert result.winner == 1 and result.loser == 0
+    assert result.extra["race_over"] is True and result.extra["left_after"] == [[], [1]]
+    assert [int(x) for x in result.settlement.net()] == net
+    # the turn to deal passes clockwise: seat 0 may not deal the second deal (D-PN2); written
+    # as a summary (seat 1 takes the one trick), with a turn-up from seat 0's hand in на носки
+    wrong = {k: v for k, v in second.items() if k != "tricks"}
+    wrong.update(dealer=0, trick_winners=[1], turnup="6♦" if name == "na-noski" else "6♠")
+    with pytest.raises(RecordError, match=r"seat 1 deals this deal, not seat 0 \(D-PN2\)"):
+        replay({**data, "deals": [first, wrong]})

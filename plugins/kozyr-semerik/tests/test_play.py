@@ -23,6 +23,21 @@ def items(result: Any) -> list[tuple[str, int, int | None, int | None]]:
     return [(i.name, i.points, i.seat, i.side) for i in result.sheet.items]
 
 
+def test_sm1_exactly_four_players_in_two_sides() -> None:
+    # SM1: four players, seats 0 and 2 against 1 and 3 (C5); another count is refused with a
+    # message that says so (the variant has no players option to choose from).
+    v = variant()
+    assert v.players == 4 and v.sides == ((0, 2), (1, 3))
+    assert [v.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert variant(players=4).options == v.options  # asking for four is no error
+    for wrong in (3, "5", 2):
+        with pytest.raises(kozyr.OptionError) as error:
+            variant(players=wrong)
+        assert str(error.value) == (
+            f"Семерик (semerik) is played by exactly 4 players, not {wrong} (SM1)"
+        )
+
+
 # --- trick rules: hearts as the main suit (SM4, D-SM1, SM5) -------------------------------------
 
 

@@ -23,7 +23,7 @@ ten_card_hands = st.lists(st.sampled_from(PACK_CARDS), min_size=10, max_size=10,
 
 
 def oracle(cards: list[Card], quads: str) -> int:
-    """SM6 and D-SM2/D-SM3 restated from RULES.md in the simplest possible way."""
+    """SM6 and D-SM2/D-SM3 restated from the rules in the simplest possible way."""
     names = {f"{c.rank.symbol}{c.suit.letter}" for c in cards}
     points = 0
     for suit in "cdhs":

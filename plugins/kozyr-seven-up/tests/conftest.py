@@ -15,7 +15,7 @@ from kozyr import ALL_CARDS, Card, Deal, Deck, parse_cards
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
-#: The worked deal of RULES §6 used throughout the tests (also examples/seven-up-deal.json).
+#: The worked deal of the Seven Up page, used throughout the tests (examples/seven-up-deal.json).
 #: Dealer seat 0, eldest seat 1 stands on the turned 8♥; sides (0, 2) and (1, 3) (C5).
 WORKED_DEAL: dict[str, Any] = {
     "variant": "seven-up",

@@ -1,4 +1,4 @@
-"""Worked examples, one or more per rule and decision of RULES.md §6 (SU1-SU7, D-SU1-D-SU4)
+"""Worked examples, one or more per rule and decision of Seven Up (SU1-SU7, D-SU1-D-SU4)
 and the conventions C5, C6. Every expected number is worked out by hand in the comments."""
 
 from __future__ import annotations
@@ -336,6 +336,76 @@ def test_d_su4_no_gift_that_would_bring_the_beggar_to_seven(stacked: Stacked) ->
     assert [a.kind for a in deal.legal_actions()] == ["give", "run"]
 
 
+# Three players, dealer seat 0: eldest seat 1, then seat 2 (C1, C2). No trump in play with the
+# turned 9♥ and nobody holding a heart; every seat wins its own cards, the Game counts tie 20 : 20 :
+# 20 (10 + 4 + 3 + 2 + 1 each), so D-SU3 gives nobody Game: a gift deal scores the gifts only.
+GIFT3_HANDS = ["A♣ K♣ Q♣ J♣ 10♣ 9♣", "A♠ K♠ Q♠ J♠ 10♠ 9♠", "A♦ K♦ Q♦ J♦ 10♦ 9♦"]
+GIFT3_DEAL = {"hands": GIFT3_HANDS, "turnups": ["9♥"], "beg": "give", "won": GIFT3_HANDS}
+
+
+def test_d_su4_three_players_no_gift_that_puts_the_other_opponent_out(stacked: Stacked) -> None:
+    # D-SU4 (Foster: "The dealer cannot give a player enough to put him out"): dealer 0, eldest
+    # seat 1 begs at 3 points, seat 2 has 6. The gift gives 1 to each opponent: seat 1 -> 4,
+    # seat 2 -> 7, which would put seat 2 out, so the dealer must run, although the beggar
+    # himself stays below 7 (before the correction only the beggar was checked).
+    hands = {0: "2♣ 3♣ 4♣ 5♣ 6♣ 7♣", 1: "2♠ 3♠ 4♠ 5♠ 6♠ 7♠", 2: "2♦ 3♦ 4♦ 5♦ 6♦ 7♦"}
+    deal = stacked(hands, ["9♥"], players=3, context={"scores": [0, 3, 6], "target": 7})
+    deal.play(Action("beg", 1))
+    assert [a.kind for a in deal.legal_actions()] == ["run"]
+    with pytest.raises(IllegalActionError):
+        deal.play(Action("give", 0))
+    # The dealer's own score does not matter: he receives nothing (6 : 3 : 5 -> 6 : 4 : 6).
+    deal = stacked(hands, ["9♥"], players=3, context={"scores": [6, 3, 5], "target": 7})
+    deal.play(Action("beg", 1))
+    assert [a.kind for a in deal.legal_actions()] == ["give", "run"]
+
+
+def test_d_su4_three_players_record_names_the_receiver_put_out() -> None:
+    # D-SU4 in a party record: deal 1 (dealer 0) gives seats 1 and 2 a point each -> 0 : 1 : 1;
+    # with target 2, deal 2 (dealer 1, eldest seat 2, then seat 0) would bring seat 2 to 2, so
+    # the record's "give" is refused, naming seat 2 (the beggar); deal 2 dealt by seat 2 instead
+    # (eldest seat 0 at 0, seat 1 at 1 -> 2) is refused naming seat 1, the other opponent.
+    first = {"dealer": 0, **GIFT3_DEAL}
+    options = {"players": 3}
+    party = {"variant": "seven-up", "options": options, "target": 2}
+    with pytest.raises(RecordError) as error:
+        kozyr.replay({**party, "deals": [first, {**first, "dealer": 1}]})
+    assert error.value.path == "$.deals[1].beg"
+    assert "brings seat 2 to 2; he must run (D-SU4)" in str(error.value)
+    # a party whose second deal is dealt by seat 2 breaks the rotation, so check one deal
+    # against the party context directly: scores 0 : 1 : 1, dealer 2 -> receivers 0 then 1.
+    variant = kozyr.get_variant("seven-up", **options)
+    assert variant.gift_receivers(2) == [0, 1]  # type: ignore[attr-defined]
+    assert variant.gift_blocker({"scores": [0, 1, 1], "target": 2}, 2) == 1  # type: ignore[attr-defined]
+    assert variant.gift_blocker({"scores": [0, 1, 1], "target": 3}, 2) is None  # type: ignore[attr-defined]
+
+
+def test_d_su4_gift_may_win_scores_gifts_in_play_order_from_eldest() -> None:
+    # D-SU4 with gift_may_win: one deal, target 1, dealer 1 -> eldest seat 2, then seat 0
+    # (C2, C1). Both reach 1 on the gift; eldest's point counts first, so seat 2 wins the game
+    # (counting in seat-number order gave it to seat 0).
+    options = {"players": 3, "gift_may_win": True}
+    party = {
+        "variant": "seven-up",
+        "options": options,
+        "target": 1,
+        "deals": [{"dealer": 1, **GIFT3_DEAL}],
+    }
+    result = kozyr.replay(party)
+    gifts = [(i.name, i.seat, i.rule) for i in result.deals[0].sheet.items]
+    assert gifts == [("gift", 2, "D-SU4"), ("gift", 0, "D-SU4")]
+    assert result.running == ((1, 0, 1),)
+    assert result.winner == 2
+    # Dealer 2: eldest seat 0, then seat 1 -> seat 0 wins.
+    party["deals"] = [{"dealer": 2, **GIFT3_DEAL}]
+    result = kozyr.replay(party)
+    assert [i.seat for i in result.deals[0].sheet.items] == [0, 1]
+    assert result.winner == 0
+    # Without the option neither gift may be given at target 1 (both would put a player out).
+    with pytest.raises(RecordError, match=r"brings seat 0 to 1; he must run \(D-SU4\)"):
+        kozyr.replay({**party, "options": {"players": 3}})
+
+
 # --- SU5 play, C6 trick winner -----------------------------------------------------------------
 
 
@@ -564,7 +634,7 @@ def test_su7_running_score_and_winner_in_high_low_jack_game_order() -> None:
     assert result.running == ((4, 0), (4, 4), (5, 5), (7, 7))
     assert (result.winner, result.loser) == (0, 1)
     assert result.extra["scores"] == [7, 7] and result.extra["target"] == 7
-    # The stake: each loser pays 1, shared by the two winners (kozyr's choice, RULES is silent).
+    # The stake: each loser pays 1, shared by the two winners (kozyr's choice; the rules name none).
     assert result.settlement.net() == [1, -1, 1, -1]
 
 

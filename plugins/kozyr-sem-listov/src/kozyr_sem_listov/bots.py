@@ -32,11 +32,16 @@ class HeuristicBot:
         return ORDER.strength[card.index] + (20 if card.suit == deal.trump else 0)
 
     def exchange(self, deal: Deal, actions: Sequence[Action]) -> Action:
+        """Decide at the first chance (before play, or after the first trick): the right stays
+        open for later tricks (D-SL5), but this bot does not wait for a better moment."""
+        keep = next(a for a in actions if a.kind == "keep")
+        if len(deal.tricks) > 1:
+            return keep
         swaps = [a for a in actions if a.kind == "exchange"]
         worst = min(swaps, key=lambda a: self.value(deal, a.card))
         if self.value(deal, worst.card) < self.value(deal, deal.turnups[0]):
             return worst
-        return next(a for a in actions if a.kind == "keep")
+        return keep
 
     def play(self, deal: Deal, actions: Sequence[Action]) -> Action:
         trick = deal.trick

@@ -44,18 +44,20 @@ RUNAWAY = "runaway"
 
 
 class SemListov(SemListovFamily):
-    """Семь листов, Komov 1779 (RULES §1): free play with dead trumps, tricks × n settled by
+    """Семь листов, Komov 1779 (SL-C1-SL-C17): free play with dead trumps, tricks × n settled by
     differences, optional run-aways, honours first, five-handed trump leads and the ace cut."""
 
     name = "sem-listov"
     aliases: ClassVar[tuple[str, ...]] = ("семь-листов",)
     title = "Sem listov (Seven leaves), classic form of 1779"
     title_ru = "Семь листов (Комов, 1779)"
-    rules_ref = "RULES.md §1 (SL-C1-SL-C17)"
+    rules_ref = "SL-C1-SL-C17, D-SL1-D-SL5"
+    rules_files = ("sem-listov.rules.md",)
     player_counts = (2, 3, 4, 5, 6, 7)
-    record_fields = ("exchange", "runaways", "trick_winners")
+    record_fields = ("exchange", "exchange_after", "runaways", "trick_winners")
     deal_rule = "SL-C5"
     pack_rule = "SL-C2"
+    rotation_rule = "SL-C3"
     options_spec: ClassVar[tuple[OptionSpec, ...]] = (
         _players_option(range(2, 8), "SL-C1"),
         OptionSpec(
@@ -334,7 +336,8 @@ class SemListov(SemListovFamily):
             [HeldPenalty.from_json(e) for e in results[-1].extra["held_over"]] if results else []
         )
         if leftover and complete:
-            # kozyr: a penalty still held when the party ends is shared equally (RULES is silent).
+            # kozyr: a penalty still held when the party ends is shared equally (the rules say
+            # nothing of it).
             end: list[Payment] = []
             for entry in leftover:
                 share = Fraction(entry.amount, len(entry.winners))

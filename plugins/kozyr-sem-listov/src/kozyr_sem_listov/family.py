@@ -1,6 +1,7 @@
-"""What the four forms of Семь листов share (RULES.md §1-§4): dealing in packets with a turned
-trump, the dealer's exchange of the turned card (SL-C6, PN2, D-PN1), records in full or as a
-summary of trick winners, and the replay of decisions; plus the shared helpers (packets, options).
+"""What the four forms of Семь листов share (the SL-C…, PN…, SL19-… and NN… rules): dealing in
+packets with a turned trump, the dealer's exchange of the turned card (SL-C6, D-SL5, PN2, D-PN1),
+records in full or as a summary of trick winners, and the replay of decisions; plus the shared
+helpers (packets, options).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from kozyr import (
     DealRecord,
     DealResult,
     Deck,
+    IllegalActionError,
     OptionError,
     OptionSpec,
     RankOrder,
@@ -52,6 +54,8 @@ _KEEP = tuple(Action("keep", seat) for seat in range(7))
 _EXCHANGES = tuple(tuple(Action(EXCHANGE, seat, card) for card in ALL_CARDS) for seat in range(7))
 #: Deals set up from a record (they take decisions and the cut card from it, never from chance).
 _REPLAYS: weakref.WeakSet[Deal] = weakref.WeakSet()
+#: A replayed deal's recorded exchange still to come: (discard, after which trick) (D-SL5).
+_PENDING: weakref.WeakKeyDictionary[Deal, tuple[Card, int]] = weakref.WeakKeyDictionary()
 
 
 def parse_packets(text: str, hand_size: int, rule: str) -> tuple[int, ...]:
@@ -86,10 +90,10 @@ class SemListovFamily(Variant):
     turnup_key: ClassVar[str] = "turnup"
     #: Whether a card is turned after the deal (False: the dealer's last card shows trump, NN2).
     turns_trump: ClassVar[bool] = True
-    #: RULES id of the deal, the exchange and the play rule (for messages and items).
+    #: Rule id of the deal, the exchange and the play rule (for messages and items).
     deal_rule: ClassVar[str] = "SL-C5"
     exchange_rule: ClassVar[str] = "SL-C6"
-    record_fields: ClassVar[tuple[str, ...]] = ("exchange", "trick_winners")
+    record_fields: ClassVar[tuple[str, ...]] = ("exchange", "exchange_after", "trick_winners")
 
     trick_rules: StandardTrickRules
 
@@ -208,19 +212,25 @@ class SemListovFamily(Variant):
             deal.to_act = deal.dealer
 
     def after_trick(self, deal: Deal, trick: Any) -> None:
-        if self.ends_early(deal):
-            deal.finish()
-            return
-        if deal.hands[trick.winner] == 0:
+        if self.ends_early(deal) or deal.hands[trick.winner] == 0:
+            pending = _PENDING.pop(deal, None)
+            if pending is not None:  # D-SL5: a recorded exchange the deal never reached
+                raise IllegalActionError(
+                    f"the deal ends after trick {len(deal.tricks)}, so the dealer cannot exchange "
+                    f"{pending[0]} after trick {pending[1]} (SL-C6, D-SL5)",
+                    seat=deal.dealer,
+                    rule="D-SL5",
+                )
             deal.finish()
             return
         if (
-            trick.number == 0
-            and self._exchange_after_trick
+            self._exchange_after_trick
             and EXCHANGE not in deal.decisions
             and deal.dealer in deal.playing
         ):
-            deal.phase = EXCHANGE  # SL-C6: the exchange opens once the first trick is played
+            # SL-C6, D-SL5: the exchange opens once the first trick is played and stays open,
+            # at the start of each later trick, until the dealer uses it
+            deal.phase = EXCHANGE
             deal.to_act = deal.dealer
             return
         deal.new_trick(trick.winner)
@@ -245,8 +255,12 @@ class SemListovFamily(Variant):
                 # SL-C6 / PN2: the discard is out of play; the turned card joins the hand.
                 deal.hands[action.seat] ^= action.card.mask | deal.turnups[0].mask
                 deal.decisions["exchange"] = action.card
-            else:
-                deal.decisions["exchange"] = None
+                after = len(deal.tricks)
+                if after > 1:  # D-SL5: after a later trick than the first (the default, 1)
+                    deal.decisions["exchange_after"] = after
+                _PENDING.pop(deal, None)
+            elif not self._exchange_after_trick:
+                deal.decisions["exchange"] = None  # D-PN1 before_play: asked once
             leader = deal.trick.leader if deal.trick is not None else deal.tricks[-1].winner
             assert leader is not None
             deal.new_trick(leader)
@@ -259,6 +273,16 @@ class SemListovFamily(Variant):
         fields: dict[str, Any] = {}
         if "exchange" in self.record_fields and reader.has("exchange"):
             fields["exchange"] = reader.card(reader.get("exchange"), reader.at("exchange"))
+        if "exchange_after" in self.record_fields and reader.has("exchange_after"):
+            raw = reader.get("exchange_after")
+            last = self.hand_size - 1
+            if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= last:
+                raise reader.error(
+                    reader.at("exchange_after"),
+                    f"expected the trick after which the dealer exchanged: 1..{last} (D-SL5)",
+                )
+            if raw > 1:  # 1 is the default: the record means the same without it
+                fields["exchange_after"] = raw
         if "runaways" in self.record_fields and reader.has("runaways"):
             fields["runaways"] = reader.seats(reader.get("runaways"), reader.at("runaways"))
         if reader.has("trick_winners"):
@@ -276,6 +300,8 @@ class SemListovFamily(Variant):
         d = record.decisions
         if d.get("exchange") is not None:
             data["exchange"] = str(d["exchange"])
+            if d.get("exchange_after", 1) != 1:
+                data["exchange_after"] = d["exchange_after"]
         if d.get("runaways"):
             data["runaways"] = list(d["runaways"])
         if d.get("trick_winners") is not None:
@@ -286,13 +312,17 @@ class SemListovFamily(Variant):
         _REPLAYS.add(deal)
         deal.trump = record.turnups[0].suit
         deal.decisions = {}
+        card = record.decisions.get("exchange")
+        if card is not None and self._exchange_after_trick:
+            _PENDING[deal] = (card, int(record.decisions.get("exchange_after", 1)))
         self.after_deal(deal)
 
     def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:
         if deal.phase == EXCHANGE:
             card = record.decisions.get("exchange")
-            if card is None:
-                return "$.exchange", Action("keep", deal.dealer)
+            after = int(record.decisions.get("exchange_after", 1))
+            if card is None or (self._exchange_after_trick and len(deal.tricks) < after):
+                return "$.exchange", Action("keep", deal.dealer)  # D-SL5: not (yet)
             return "$.exchange", Action("exchange", deal.dealer, card)
         return super().recorded_decision(deal, record)
 
@@ -337,6 +367,17 @@ class SemListovFamily(Variant):
                 "$", "give the tricks, or for a summary the winner of each trick (trick_winners)"
             )
         exchange = record.decisions.get("exchange")
+        if record.decisions.get("exchange_after") is not None:
+            if exchange is None:
+                raise RecordError(
+                    "$.exchange_after", "the dealer did not exchange (no exchange field) (D-SL5)"
+                )
+            if not self._exchange_after_trick:
+                raise RecordError(
+                    "$.exchange_after",
+                    "with exchange_timing before_play the dealer exchanges before the first lead "
+                    "(D-PN1)",
+                )
         if exchange is not None:
             if self.exchange_timing is None:
                 raise RecordError("$.exchange", f"{self.name} has no exchange of the turned card")
@@ -347,6 +388,8 @@ class SemListovFamily(Variant):
                 )
 
     pack_rule: ClassVar[str] = "PN1"
+    #: Rule id of the turn to deal in a party (messages): clockwise, skipping seats that left.
+    rotation_rule: ClassVar[str] = "D-PN2"
 
     def _check_turnup(self, record: DealRecord) -> None:
         if len(record.turnups) != 1:
@@ -403,7 +446,7 @@ class SemListovFamily(Variant):
                 raise RecordError(
                     f"$.deals[{i}].dealer",
                     f"the deal passes clockwise: seat {expected} deals this deal, not seat "
-                    f"{results[i].record.dealer}",
+                    f"{results[i].record.dealer} ({self.rotation_rule})",
                 )
 
     def bots(self) -> Mapping[str, BotFactory]:

@@ -298,13 +298,14 @@ def _exchange_timing_option() -> OptionSpec:
 
 
 class PoNoskam(RaceForm):
-    """По носкам (1809, RULES §2): follow suit, a void player trumps or discards at will (PN3)."""
+    """По носкам (1809, PN1-PN5): follow suit, a void player trumps or discards at will (PN3)."""
 
     name = "po-noskam"
     aliases: ClassVar[tuple[str, ...]] = ("по-носкам",)
     title = "Po noskam (On the nose), 1809"
     title_ru = "По носкам (1809)"
-    rules_ref = "RULES.md §2 (PN1-PN5)"
+    rules_ref = "PN1-PN5, D-PN1-D-PN2"
+    rules_files = ("po-noskam.rules.md", "sem-listov.rules.md")
     deal_rule = "PN1"
     exchange_rule = "PN2"
     options_spec: ClassVar[tuple[OptionSpec, ...]] = (
@@ -334,14 +335,15 @@ class PoNoskam(RaceForm):
 
 
 class SemListov1884(RaceForm):
-    """Семь листов of the late 19th century (Jean-Tenage 1884, RULES §3): a void player must
+    """Семь листов of the late 19th century (Jean-Tenage 1884, SL19-1-SL19-4): a void player must
     trump (SL19-2); the loser pays each opponent the cut card's value (SL19-4)."""
 
     name = "sem-listov-1884"
     aliases: ClassVar[tuple[str, ...]] = ("семь-листов-1884",)
     title = "Sem listov, late 19th-century form (1884)"
     title_ru = "Семь листов (Жан-Тенаж, 1884)"
-    rules_ref = "RULES.md §3 (SL19-1-SL19-4)"
+    rules_ref = "SL19-1-SL19-4, D-SL19"
+    rules_files = ("sem-listov-1884.rules.md", "po-noskam.rules.md", "sem-listov.rules.md")
     deal_rule = "SL19-1"
     exchange_rule = "SL19-1"
     race_rule = "SL19-3"
@@ -377,14 +379,15 @@ class SemListov1884(RaceForm):
 
 
 class NaNoski(RaceForm):
-    """Семь листов / на носки, the modern form (RULES §4): the dealer's last card shows trump
+    """Семь листов / на носки, the modern form (NN1-NN5): the dealer's last card shows trump
     and stays his (NN2, no exchange); follow, else trump, else any (NN3)."""
 
     name = "na-noski"
     aliases: ClassVar[tuple[str, ...]] = ("на-носки",)
     title = "Na noski (modern Sem listov)"
     title_ru = "Семь листов / на носки"
-    rules_ref = "RULES.md §4 (NN1-NN5)"
+    rules_ref = "NN1-NN5, D-NN1"
+    rules_files = ("na-noski.rules.md", "po-noskam.rules.md", "sem-listov.rules.md")
     turns_trump = False
     deal_rule = "NN2"
     race_rule = "NN4"

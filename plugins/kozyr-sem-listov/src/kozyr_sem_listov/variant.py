@@ -1,4 +1,4 @@
-"""The four forms of Семь листов (RULES.md §1-§4) on one shared base.
+"""The four forms of Семь листов (SL-C…, PN…, SL19-…, NN… rules) on one shared base.
 
 What the forms share lives in :class:`SemListovFamily`: dealing in packets with a turned trump,
 the dealer's exchange of the turned card (SL-C6, PN2, D-PN1), records in full or as a summary of

@@ -1,4 +1,4 @@
-"""Семерик (Three-seven) for kozyr (RULES.md §5, seed 001)."""
+"""Семерик (Three-seven) for kozyr (rules SM1-SM11)."""
 
 from kozyr_semerik.scoring import CardNotInPackError, score_declarations
 from kozyr_semerik.variant import Semerik

@@ -1,4 +1,4 @@
-"""Семерик (Three-seven) -- RULES.md §5.
+"""Семерик (Three-seven) -- rules SM1-SM11, D-SM1-D-SM5.
 
 A deal has one phase, trick play: the hands are dealt (SM3), declarations are scored from the
 hands as dealt (SM6, nothing to decide), and eldest leads (SM5). Hearts are the main suit, with
@@ -71,7 +71,9 @@ class Semerik(Variant):
     aliases = ("семерик", "three-seven")
     title = "Semerik (Three-seven)"
     title_ru = "Семерик"
-    rules_ref = "RULES.md §5 (SM1-SM11)"
+    rules_ref = "SM1-SM11, D-SM1-D-SM5"
+    rules_files = ("semerik.rules.md",)
+    players_rule = "SM1"
     player_counts = (4,)
     partnership = True
     record_fields = ("declared",)

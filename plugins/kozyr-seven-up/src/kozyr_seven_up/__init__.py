@@ -1,4 +1,4 @@
-"""Seven Up / All Fours / High-Low-Jack for kozyr (RULES.md §6, seed 003)."""
+"""Seven Up / All Fours / High-Low-Jack for kozyr (rules SU1-SU7)."""
 
 from kozyr_seven_up.variant import SevenUp
 

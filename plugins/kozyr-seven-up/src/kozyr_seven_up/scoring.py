@@ -66,8 +66,8 @@ def before_play_items(record: DealRecord, n: int) -> list[ScoreItem]:
     if ran and not record.decisions.get("void") and last.rank == Rank.JACK:  # D-SU1
         items.append(point("turned_jack", dealer, n, (last,), "D-SU1"))
     if record.decisions.get("beg") == "give":
-        if n == 3:  # D-SU4: one point to each opponent
-            items += [point("gift", seat, n, (), "D-SU4") for seat in range(n) if seat != dealer]
+        if n == 3:  # D-SU4: one point to each opponent, in play order from eldest
+            items += [point("gift", (dealer + k) % n, n, (), "D-SU4") for k in (1, 2)]
         else:  # SU4: one point to eldest (his side)
             items.append(point("gift", (dealer + 1) % n, n, (), "SU4"))
     return items

@@ -1,4 +1,4 @@
-"""Seven Up (All Fours, High-Low-Jack; Старший, Младший и валет) -- RULES.md §6.
+"""Seven Up (All Fours, High-Low-Jack; Старший, Младший и валет) -- rules SU1-SU7, D-SU1-D-SU4.
 
 Phases of a deal: ``beg`` (eldest stands or begs, SU4), ``give_or_run`` (the dealer gives a point
 or runs the cards, SU4), ``discard`` (after running, each player discards down to six), ``play``
@@ -51,7 +51,8 @@ class SevenUp(Variant):
     aliases = ("all-fours", "high-low-jack", "семь-вверх", "старший-младший-валет")
     title = "Seven Up (All Fours, High-Low-Jack)"
     title_ru = "Семь вверх (Старший, Младший и валет)"
-    rules_ref = "RULES.md §6 (SU1-SU7)"
+    rules_ref = "SU1-SU7, D-SU1-D-SU4"
+    rules_files = ("seven-up.rules.md",)
     player_counts = (2, 3, 4)
     partnership = True
     turnup_key: ClassVar[str] = "turnups"
@@ -82,7 +83,7 @@ class SevenUp(Variant):
             bool,
             False,
             "D-SU4",
-            "the dealer may give a point that brings the beggar to 7",
+            "the dealer may give a point that brings a player who receives it to 7",
         ),
     )
 
@@ -123,17 +124,30 @@ class SevenUp(Variant):
         n = self.players
         return (52 - HAND_SIZE * n - 1) // (3 * n + 1)
 
-    def gift_allowed(self, context: Mapping[str, Any], dealer: int) -> bool:
-        """D-SU4: unless ``gift_may_win``, the dealer may not give a point that brings the beggar
-        (eldest) to the party's target (7, SU7)."""
+    def gift_receivers(self, dealer: int) -> list[int]:
+        """Who scores the gift (SU4, D-SU4), in play order from eldest: eldest's side with four,
+        eldest with two, each opponent of the dealer with three. Seats, or sides with four."""
+        n = self.players
+        eldest = (dealer + 1) % n
+        if n == 3:
+            return [eldest, (eldest + 1) % n]
+        return [self.side_of(eldest)]
+
+    def gift_blocker(self, context: Mapping[str, Any], dealer: int) -> int | None:
+        """D-SU4: unless ``gift_may_win``, the dealer may not give when the gift would bring any
+        player (or side) who receives it to the party's target (7, SU7); that receiver, or None
+        when the gift is allowed."""
         if self.options["gift_may_win"]:
-            return True
+            return None
         scores = context.get("scores")
         if not scores:
-            return True
+            return None
         target = int(context.get("target", GAME_TARGET))
-        eldest = (dealer + 1) % self.players
-        return int(scores[self.side_of(eldest)]) + 1 < target
+        return next((r for r in self.gift_receivers(dealer) if int(scores[r]) + 1 >= target), None)
+
+    def gift_allowed(self, context: Mapping[str, Any], dealer: int) -> bool:
+        """D-SU4: whether the dealer may give (see :meth:`gift_blocker`)."""
+        return self.gift_blocker(context, dealer) is None
 
     def decision_actions(self, deal: Deal) -> list[Action]:
         seat = deal.to_act
@@ -272,11 +286,13 @@ class SevenUp(Variant):
                 raise RecordError(f"$.turnups[{i}]", f"{card} is also in seat {owner[card]}'s hand")
             if card in record.turnups[:i]:
                 raise RecordError(f"$.turnups[{i}]", f"{card} was already turned up")
-        if beg == "give" and not self.gift_allowed(context, record.dealer):
+        blocker = self.gift_blocker(context, record.dealer) if beg == "give" else None
+        if blocker is not None:
             target = context.get("target", GAME_TARGET)
+            who = f"seat {blocker}" if self.players == 3 else "the beggar"
             raise RecordError(
                 "$.beg",
-                f"the dealer may not give a point that brings the beggar to {target}; "
+                f"the dealer may not give a point that brings {who} to {target}; "
                 "he must run (D-SU4)",
             )
         discards = d.get("discards")
@@ -466,7 +482,7 @@ class SevenUp(Variant):
         )
 
     def _game_payments(self, winner: int) -> list[Payment]:
-        """kozyr's stake (RULES is silent): each loser pays 1, shared equally by the winners."""
+        """kozyr's stake (the rules name none): each loser pays 1, shared equally by the winners."""
         from fractions import Fraction
 
         if self.sides:
