@@ -1,6 +1,6 @@
 """Hostile notation (issue 13): stray characters, mixed alphabets, wrong types, long inputs.
 
-RULES C4 names the characters of card notation; anything else in a card is an error that says
+Rule C4 names the characters of card notation; anything else in a card is an error that says
 which character (its code point) -- never silently dropped or folded into a letter.
 """
 
