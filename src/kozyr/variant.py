@@ -25,6 +25,7 @@ from kozyr.tricks import StandardTrickRules
 
 if TYPE_CHECKING:
     from kozyr.codec import RecordReader
+    from kozyr.batch import BatchForm
     from kozyr.engine import Deal
     from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
 
@@ -375,6 +376,15 @@ class Variant:
         from kozyr.bots import RandomBot
 
         return {"random": RandomBot}
+
+    # --- batch form (optional) -----------------------------------------------------------------
+
+    def batch_form(self) -> BatchForm | None:
+        """This variant's batch form (:mod:`kozyr.batch`): random bots playing and scoring many
+        deals at once with numpy, for ``kozyr simulate --engine batch``. None (the default)
+        when the variant has none, or when numpy (``kozyr[fast]``) is not installed: the
+        reference engine then plays every deal."""
+        return None
 
     def iter_options(self) -> Iterator[tuple[OptionSpec, Any]]:
         """Each declared option with its current value."""

@@ -8,7 +8,7 @@ or runs the cards, SU4), ``discard`` (after running, each player discards down t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kozyr import (
     ALL_CARDS,
@@ -34,6 +34,9 @@ from kozyr import (
 )
 from kozyr.cardset import iter_mask
 from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_items, running_after, winner_in_order
+
+if TYPE_CHECKING:
+    from kozyr_seven_up.batch import SevenUpBatch
 
 HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
@@ -556,6 +559,15 @@ class SevenUp(Variant):
             )
             break
         return notes
+    # --- batch form ----------------------------------------------------------------------------
+
+    def batch_form(self) -> SevenUpBatch | None:
+        """Random playout of many deals at once (:mod:`kozyr_seven_up.batch`, needs numpy)."""
+        try:
+            from kozyr_seven_up.batch import SevenUpBatch
+        except ImportError:  # numpy (kozyr[fast]) not installed
+            return None
+        return SevenUpBatch(self)
 
     # --- bots ----------------------------------------------------------------------------------
 

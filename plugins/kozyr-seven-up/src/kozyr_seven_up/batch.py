@@ -1,0 +1,339 @@
+"""Seven Up played by random bots on a whole batch of deals at once (numpy; ``kozyr[fast]``).
+
+The same deal as the reference engine (:mod:`kozyr_seven_up.variant`), phase by phase, with each
+step done for every deal of the batch together: SU3 the deal of two rounds of three from eldest
+and the turn-up; SU4 stand or beg, give or run, running the cards (D-SU2 void deals) and the
+discards down to six; SU5 the play of six tricks; SU6 the points, SU3/D-SU1 turned jacks and the
+SU4/D-SU4 gifts. Random choices are the reference's: the ``k``-th of the legal actions in the
+order :meth:`SevenUp.decision_actions` and the engine list them (cards in card order), drawn
+from a :class:`kozyr.batch.DrawSource`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from kozyr import Deck, Rank, Suit
+from kozyr.batch import (
+    BIT,
+    SUIT_MASK,
+    BatchResult,
+    DrawSource,
+    ExtraColumn,
+    Ints,
+    ItemColumn,
+    item_column,
+    Masks,
+    bits,
+    count,
+    high_bit,
+    low_bit,
+    select,
+    suit_patterns,
+    unit_points,
+)
+
+if TYPE_CHECKING:
+    from kozyr_seven_up.variant import SevenUp
+
+HAND_SIZE = 6
+TRICKS = 6
+_U = np.uint64
+#: Standard-pack position -> card index (the pack :meth:`kozyr.Deck.of_size` gives, top first).
+_PACK = np.array([card.index for card in Deck.of_size(52).cards], dtype=np.int64)
+#: SU6 Game value of each 13-bit suit pattern (10 = 10, A = 4, K = 3, Q = 2, J = 1).
+_VALUE = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+_GAME13 = np.array(
+    [sum(v for r, v in _VALUE.items() if p >> (r - 2) & 1) for p in range(1 << 13)],
+    dtype=np.int64,
+)
+_COUNTING = np.uint64(sum(((1 << (r - 2)) << (13 * s)) for r in _VALUE for s in range(4)))
+_JACK_RANK = Rank.JACK - 2
+_SUIT_TEXT = tuple(str(suit) for suit in Suit)
+_LABELS = {
+    "turned_jack": ("Валет сдающего", "Turned jack"),
+    "gift": ("Подарок", "Gift"),
+    "high": ("Старший", "High"),
+    "low": ("Младший", "Low"),
+    "jack": ("Валет", "Jack"),
+    "game": ("Гейм", "Game"),
+}
+
+
+class SevenUpBatch:
+    """The batch form of one :class:`SevenUp` variant object (its options fixed)."""
+
+    pack_size = 52
+
+    def __init__(self, variant: SevenUp) -> None:
+        self.players = variant.players
+        self.sides = variant.sides
+        self.void_may_discard = bool(variant.options["void_may_discard"])
+        self.tie_eldest = variant.options["game_tie"] == "eldest"
+        self.max_runs = variant.max_runs()
+
+    def play(self, count: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
+        """Deal, play and score ``count`` deals dealt by ``dealer`` outside a party (the dealer
+        may always give, D-SU4)."""
+        count_ = count
+        n = self.players
+        cards = _PACK[source.packs(count_, 52)]
+        card_bits = BIT[cards]
+        eldest = (dealer + 1) % n
+        order = [(eldest + i) % n for i in range(n)]
+        # SU3: two rounds of three from eldest, then the turn-up.
+        hands = np.zeros((count_, n), dtype=_U)
+        for j, seat in enumerate(order):
+            packets = [*range(3 * j, 3 * j + 3), *range(3 * n + 3 * j, 3 * n + 3 * j + 3)]
+            hands[:, seat] = np.bitwise_or.reduce(card_bits[:, packets], axis=1)
+        turnup = cards[:, 6 * n]
+        # SU4: eldest stands or begs; to a beg the dealer gives or runs.
+        beg = source.choose(np.full(count_, 2)) == 1
+        beggars = np.flatnonzero(beg)
+        ran = beggars[source.choose(np.full(len(beggars), 2), beggars) == 1]
+        give = beg.copy()
+        give[ran] = False
+        last = turnup.copy()
+        runs = np.zeros(count_, dtype=np.int64)
+        void = np.zeros(count_, dtype=np.bool_)
+        if len(ran):
+            self._run(ran, hands, card_bits, cards, last, runs, void, order, source)
+        trump = np.where(void, -1, last // 13)
+        dealt = hands.copy()  # the hands in play (a record's ``hands``)
+        played = np.flatnonzero(~void)
+        won = np.zeros((count_, n), dtype=_U)
+        tricks = np.zeros((count_, n), dtype=np.int64)
+        won[played], tricks[played] = self._play(hands[played], trump[played], eldest, played, source)
+        first_jack = turnup % 13 == _JACK_RANK
+        last_jack = (runs > 0) & ~void & (last % 13 == _JACK_RANK)
+        items = self._items(dealer, dealt, won, trump, turnup, last, first_jack, last_jack, give)
+        return BatchResult(
+            players=n,
+            sides=self.sides,
+            tricks=tricks,
+            points=unit_points(n, self.sides, items),
+            items=items,
+            extra={
+                "trump": ExtraColumn("category", trump, _SUIT_TEXT),
+                "game_points": ExtraColumn("ints", self._game_counts(won)),
+                "void": ExtraColumn("bool", void),
+            },
+        )
+
+    def _run(
+        self,
+        ran: Ints,
+        hands: Masks,
+        card_bits: Masks,
+        cards: Ints,
+        last: Ints,
+        runs: Ints,
+        void: np.ndarray,
+        order: list[int],
+        source: DrawSource,
+    ) -> None:
+        """SU4 running the cards in the deals ``ran`` (in place): the turn-up goes under the
+        stock, three more cards each and a new turn-up while it shows the refused suit; D-SU2:
+        void when the stock cannot supply another round and turn-up. Then each player from
+        eldest discards down to six, one card at a time."""
+        n = self.players
+        held = hands[ran]
+        refused = cards[ran, 6 * n] // 13
+        turned = cards[ran, 6 * n]
+        times = np.zeros(len(ran), dtype=np.int64)
+        running = np.ones(len(ran), dtype=np.bool_)
+        for r in range(self.max_runs):
+            top = 6 * n + 1 + r * (3 * n + 1)
+            for j, seat in enumerate(order):
+                packet = np.bitwise_or.reduce(card_bits[ran, top + 3 * j : top + 3 * j + 3], axis=1)
+                held[:, seat] |= np.where(running, packet, _U(0))
+            turned = np.where(running, cards[ran, top + 3 * n], turned)
+            times += running
+            running &= turned // 13 == refused
+        # still the refused suit after the last possible run: void (D-SU2)
+        last[ran], runs[ran], void[ran] = turned, times, running
+        keep = ~running
+        rows, held_kept, times_kept = ran[keep], held[keep], times[keep]
+        for seat in order:
+            for t in range(3 * self.max_runs):
+                active = np.flatnonzero(t < 3 * times_kept)
+                if not len(active):
+                    break
+                cards_held = held_kept[active, seat]
+                k = source.choose(count(cards_held), rows[active])
+                held_kept[active, seat] = cards_held ^ BIT[select(cards_held, k)]
+        held[keep] = held_kept
+        hands[ran] = held
+
+    def _play(
+        self, hands: Masks, trump: Ints, eldest: int, rows: Ints, source: DrawSource
+    ) -> tuple[Masks, Ints]:
+        """SU5: six tricks, eldest leading; follow suit or trump, else any card (or any card when
+        void with ``void_may_discard``); C6 winner. Returns the cards won and tricks per seat.
+
+        Each trick works on the hands turned to the leader (column ``i`` is the ``i``-th player
+        to play), so every play reads one column."""
+        n = self.players
+        count_ = len(hands)
+        index = np.arange(count_)[:, None]
+        won = np.zeros((count_, n), dtype=_U)
+        tricks = np.zeros((count_, n), dtype=np.int64)
+        trumps = SUIT_MASK[trump]
+        start = hands
+        hands = hands.copy()
+        leader = np.full(count_, eldest, dtype=np.int64)
+        turn = np.arange(n)
+        for _ in range(TRICKS):
+            seats = (leader[:, None] + turn) % n  # seats in playing order
+            turned = hands[index, seats]
+            columns = [turned[:, i].copy() for i in range(n)]
+            held = columns[0]
+            card = BIT[select(held, source.choose(count(held), rows))]
+            columns[0] = held ^ card
+            trick = card
+            led = SUIT_MASK[high_bit(card) // 13]
+            for i in range(1, n):
+                held = columns[i]
+                follow = held & led
+                trumping = held & trumps
+                if self.void_may_discard:
+                    otherwise = held
+                else:
+                    otherwise = np.where(trumping != 0, trumping, held)
+                legal = np.where(follow != 0, follow | trumping, otherwise)
+                card = BIT[select(legal, source.choose(count(legal), rows))]
+                columns[i] = held ^ card
+                trick |= card
+            hands[index, seats] = np.stack(columns, axis=1)
+            winning = trick & trumps
+            winning = np.where(winning != 0, winning, trick & led)
+            best = BIT[high_bit(winning)]
+            winner = np.zeros(count_, dtype=np.int64)
+            for s in range(1, n):
+                winner = np.where((start[:, s] & best) != 0, s, winner)
+            won[index[:, 0], winner] |= trick
+            tricks[index[:, 0], winner] += 1
+            leader = winner
+        return won, tricks
+
+    def _game_counts(self, won: Masks) -> Ints:
+        """SU6 Game count per side (or seat)."""
+        values = np.zeros(won.shape, dtype=np.int64)
+        for seat in range(self.players):
+            for pattern in suit_patterns(won[:, seat]):
+                values[:, seat] += _GAME13[pattern]
+        if self.sides:
+            return np.stack([values[:, list(side)].sum(axis=1) for side in self.sides], axis=1)
+        return values
+
+    def _items(
+        self,
+        dealer: int,
+        dealt: Masks,
+        won: Masks,
+        trump: Ints,
+        turnup: Ints,
+        last: Ints,
+        first_jack: np.ndarray,
+        last_jack: np.ndarray,
+        give: np.ndarray,
+    ) -> tuple[ItemColumn, ...]:
+        n = self.players
+        count_ = len(dealt)
+        none = np.full(count_, -1, dtype=np.int64)
+        nothing = np.zeros(count_, dtype=_U)
+        eldest = (dealer + 1) % n
+        columns = [
+            # SU3: the first turn-up's jack scores for the dealer at once, even if run;
+            # D-SU1: a jack turned up while running scores when its suit becomes trump.
+            self._column("turned_jack", "SU3", np.where(first_jack, dealer, none), bits(turnup)),
+            self._column("turned_jack", "D-SU1", np.where(last_jack, dealer, none), bits(last)),
+        ]
+        # SU4: the gift to eldest's side; D-SU4: with three players one point to each opponent,
+        # in play order from eldest.
+        if n == 3:
+            for seat in (eldest, (eldest + 1) % n):
+                columns.append(self._column("gift", "D-SU4", np.where(give, seat, none), nothing))
+        else:
+            columns.append(self._column("gift", "SU4", np.where(give, eldest, none), nothing))
+        # SU6 High and Low: the highest and lowest trump in play, to the player it was dealt to.
+        trumps = SUIT_MASK[trump]
+        in_play = np.zeros(count_, dtype=_U)
+        for seat in range(n):
+            in_play |= dealt[:, seat] & trumps
+        any_trump = in_play != 0
+        for name, card in (("high", high_bit(in_play)), ("low", low_bit(in_play))):
+            mask = bits(np.where(any_trump, card, -1))
+            columns.append(self._column(name, "SU6", self._holder(dealt, mask), mask))
+        # SU6 Jack: the trump jack, to the player who won it in a trick.
+        jack = bits(np.where(trump >= 0, trump * 13 + _JACK_RANK, -1))
+        columns.append(self._column("jack", "SU6", self._holder(won, jack), jack))
+        columns.extend(self._game(won, eldest, trump >= 0))
+        return tuple(columns)
+
+    def _column(self, name: str, rule: str, seat: Ints, cards: Masks) -> ItemColumn:
+        """One-point items ``name`` for ``seat`` (-1: none), with its side in partnership (C5)."""
+        return item_column(
+            name, _LABELS[name], rule, seat >= 0, seat=seat, cards=cards, sides=self.sides
+        )
+
+    def _holder(self, masks: Masks, card: Masks) -> Ints:
+        """The seat whose mask holds ``card`` (-1: nobody, or no card)."""
+        seat = np.full(len(card), -1, dtype=np.int64)
+        for s in range(self.players - 1, -1, -1):
+            seat = np.where((masks[:, s] & card) != 0, s, seat)
+        return seat
+
+    def _game(self, won: Masks, eldest: int, played: np.ndarray) -> list[ItemColumn]:
+        """SU6 Game: the side (or seat) with the highest count, credited to the member who took
+        more counting points (the first on a tie); D-SU3 option: a tie goes to the first tied
+        unit from eldest."""
+        n = self.players
+        count_ = len(won)
+        values = np.zeros((count_, n), dtype=np.int64)
+        for seat in range(n):
+            for pattern in suit_patterns(won[:, seat]):
+                values[:, seat] += _GAME13[pattern]
+        sides = self.sides
+        members = [list(side) for side in sides] if sides else [[s] for s in range(n)]
+        units = np.stack([values[:, m].sum(axis=1) for m in members], axis=1)
+        best = units.max(axis=1)
+        tied = (units == best[:, None]).sum(axis=1)
+        unique = played & (tied == 1)
+        unit = np.argmax(units, axis=1)
+        if sides:
+            m0 = np.array([m[0] for m in members])[unit]
+            m1 = np.array([m[1] for m in members])[unit]
+            rows = np.arange(count_)
+            seat = np.where(values[rows, m1] > values[rows, m0], m1, m0)
+        else:
+            seat = unit
+        unit_of = np.array([next(i for i, m in enumerate(members) if s in m) for s in range(n)])
+        cards = self._unit_cards(won, members, unit)
+        none = np.full(count_, -1, dtype=np.int64)
+        columns = [self._column("game", "SU6", np.where(unique, seat, none), cards)]
+        if self.tie_eldest:
+            tie = played & (tied > 1)
+            chosen = np.full(count_, -1, dtype=np.int64)
+            for i in range(n - 1, -1, -1):
+                s = (eldest + i) % n
+                chosen = np.where(units[:, unit_of[s]] == best, s, chosen)
+            tie_unit = unit_of[np.maximum(chosen, 0)]
+            tie_cards = self._unit_cards(won, members, tie_unit)
+            columns.append(self._column("game", "D-SU3", np.where(tie, chosen, none), tie_cards))
+        return columns
+
+    def _unit_cards(self, won: Masks, members: list[list[int]], unit: Ints) -> Masks:
+        """The counting cards the members of each deal's ``unit`` won."""
+        cards = np.zeros(len(won), dtype=_U)
+        for i, m in enumerate(members):
+            side_cards = np.zeros(len(won), dtype=_U)
+            for seat in m:
+                side_cards |= won[:, seat]
+            cards = np.where(unit == i, side_cards & _COUNTING, cards)
+        return cards
+
+
+__all__ = ["SevenUpBatch"]

@@ -1,0 +1,69 @@
+"""The batch engine: many deals played by random bots at once, vectorised over the deals with
+numpy (the optional extra ``kozyr[fast]``).
+
+A variant offers a batch form through the optional hook :meth:`kozyr.Variant.batch_form`; the
+form plays, scores and returns a whole batch as a :class:`BatchResult` of numpy columns.
+``kozyr simulate --engine batch`` (the default ``auto`` whenever every bot is the random bot and
+the variant has a batch form) tallies those columns into the same statistics as the reference
+engine. :mod:`kozyr.batch.check` drives both engines with the same packs and the same random
+draws and compares every deal.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from kozyr.batch.draws import DrawSource, GivenDraws, RandomDraws
+from kozyr.batch.masks import (
+    BIT,
+    SUIT_MASK,
+    Bools,
+    Ints,
+    Masks,
+    bits,
+    count,
+    has,
+    high_bit,
+    low_bit,
+    select,
+    suit_patterns,
+)
+from kozyr.batch.result import BatchResult, ExtraColumn, ItemColumn, item_column, unit_points
+
+
+
+class BatchForm(Protocol):
+    """What :meth:`kozyr.Variant.batch_form` returns: one variant object's batch playout."""
+
+    #: Cards in the pack a deal is dealt from (the rows of :meth:`DrawSource.packs`).
+    pack_size: int
+
+    def play(self, count: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
+        """Deal, play with random bots and score ``count`` deals dealt by ``dealer``, each on
+        its own (outside a party), with the chance of ``source``."""
+        ...
+
+
+__all__ = [
+    "BatchForm",
+    "BIT",
+    "SUIT_MASK",
+    "BatchResult",
+    "Bools",
+    "DrawSource",
+    "ExtraColumn",
+    "GivenDraws",
+    "Ints",
+    "ItemColumn",
+    "Masks",
+    "RandomDraws",
+    "bits",
+    "count",
+    "has",
+    "high_bit",
+    "item_column",
+    "low_bit",
+    "select",
+    "suit_patterns",
+    "unit_points",
+]

@@ -1,0 +1,112 @@
+"""Exact equivalence of a batch form with the reference engine.
+
+The same packs and the same random draws drive both: the batch form reads them from a
+:class:`GivenDraws`, and the reference engine deals each pack through a generator whose
+``shuffle`` lays that order, while one :class:`DrawBot` per deal takes the uniforms in the same
+order (one per decision with more than one legal action, as :class:`kozyr.RandomBot` draws).
+Every deal's tricks, points, items (name, seat, points, cards, rule), settlement and variant
+fields must be identical.
+
+>>> from kozyr import get_variant
+>>> compare(get_variant("seven-up", players=4), 200, seed=1)
+[]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from kozyr.batch.draws import GivenDraws
+from kozyr.batch.masks import Ints
+from kozyr.engine import Deal
+from kozyr.records import DealResult
+from kozyr.variant import Action, Variant
+
+
+class StackedShuffle(random.Random):
+    """A generator whose :meth:`shuffle` lays a given order (positions in the standard pack)."""
+
+    def __init__(self, order: Sequence[int]) -> None:
+        super().__init__(0)
+        self.order = [int(p) for p in order]
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+        pack = list(x)
+        x[:] = [pack[p] for p in self.order]
+
+
+class DrawBot:
+    """A random bot that takes its uniforms from a list: the ``floor(u * n)``-th of ``n`` legal
+    actions, drawing nothing when only one is legal (as :class:`kozyr.RandomBot`)."""
+
+    def __init__(self, uniforms: Sequence[float]) -> None:
+        self.uniforms = iter(uniforms)
+
+    def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        return actions[int(next(self.uniforms) * len(actions))]
+
+
+def reference_deal(
+    variant: Variant, pack: Sequence[int], uniforms: Sequence[float], *, dealer: int = 0
+) -> DealResult:
+    """Play one deal with the reference engine from a given pack order and uniforms."""
+    deal = Deal.new(variant, dealer=dealer, rng=StackedShuffle(pack))
+    bot = DrawBot(uniforms)
+    while not deal.is_over:
+        deal.play(bot.choose(deal, deal.legal_actions()))
+    return deal.result()
+
+
+def plain(result: DealResult) -> dict[str, Any]:
+    """A reference result in the plain form of :meth:`kozyr.batch.BatchResult.deal`."""
+    items = [
+        (
+            item.name,
+            item.seat,
+            item.side,
+            item.points,
+            sorted(card.index for card in item.cards),
+            item.rule,
+        )
+        for item in result.sheet.items
+    ]
+    net = result.settlement.net() if result.settlement.payments else [0] * len(result.tricks)
+    return {
+        "tricks": list(result.tricks),
+        "points": list(result.points),
+        "items": items,
+        "net": [Fraction(x) for x in net],
+        "extra": dict(result.extra),
+    }
+
+
+def compare(
+    variant: Variant, deals: int, *, seed: int = 0, dealer: int = 0, pack_size: int | None = None
+) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
+    """Play ``deals`` deals with both engines from the same seeded packs and uniforms; return
+    the deals that differ as (index, batch, reference)."""
+    form = variant.batch_form()
+    if form is None:
+        raise ValueError(f"{variant.name} has no batch form")
+    rng = np.random.default_rng(seed)
+    size = pack_size if pack_size is not None else form.pack_size
+    packs: Ints = np.argsort(rng.random((deals, size)), axis=1)
+    uniforms = rng.random((deals, 400))
+    batch = form.play(deals, GivenDraws(packs, uniforms), dealer=dealer)
+    differ = []
+    for i in range(deals):
+        ours = batch.deal(i)
+        theirs = plain(reference_deal(variant, packs[i], uniforms[i].tolist(), dealer=dealer))
+        if ours != theirs:
+            differ.append((i, ours, theirs))
+    return differ
+
+
+__all__ = ["DrawBot", "StackedShuffle", "compare", "plain", "reference_deal"]

@@ -1,0 +1,77 @@
+"""Where a batch playout's chance comes from: the order of each deal's pack and each random
+decision, drawn for all the deals of a batch at once.
+
+A random bot picks the ``k``-th of its ``n`` legal actions (in the order the variant lists them)
+with ``k = floor(u * n)`` for a uniform ``u`` in [0, 1), and draws nothing when only one action
+is legal, exactly as :class:`kozyr.RandomBot` does. :class:`RandomDraws` takes the shuffles and
+the ``u`` from a seeded numpy generator (the batch engine's own stream); :class:`GivenDraws` takes
+them from arrays, so that :mod:`kozyr.batch.check` can give the reference engine the very same
+packs and draws and compare every deal.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from kozyr.batch.masks import Ints
+
+
+class DrawSource(Protocol):
+    """The chance of one batch of deals."""
+
+    def packs(self, count: int, size: int) -> Ints:
+        """For each of ``count`` deals, the order of a pack of ``size`` cards after the shuffle:
+        row ``d`` lists positions in the standard pack (:meth:`kozyr.Deck.of_size`), top first."""
+        ...
+
+    def choose(self, counts: Ints, rows: Ints | None = None) -> Ints:
+        """Which of its ``counts`` legal actions a random bot takes in each deal (all the deals
+        of the batch, or the deals ``rows``, one count each); nothing is drawn for a deal with
+        one legal action (0 then)."""
+        ...
+
+
+class RandomDraws:
+    """Chance from ``numpy.random.default_rng(seed)``: a uniform draw per deal and decision."""
+
+    def __init__(self, seed: int | np.random.SeedSequence) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def packs(self, count: int, size: int) -> Ints:
+        order = np.broadcast_to(np.arange(size, dtype=np.uint8), (count, size))
+        return self.rng.permuted(order, axis=1)
+
+    def choose(self, counts: Ints, rows: Ints | None = None) -> Ints:
+        return (self.rng.random(len(counts)) * counts).astype(np.int64)
+
+
+class GivenDraws:
+    """Chance from arrays: ``packs`` (one row per deal) and ``uniforms`` (one row per deal, read
+    left to right, one value per decision with more than one legal action)."""
+
+    def __init__(self, packs: Ints, uniforms: npt.NDArray[np.float64]) -> None:
+        self._packs = packs
+        self.uniforms = uniforms
+        self.used = np.zeros(len(packs), dtype=np.int64)
+
+    def packs(self, count: int, size: int) -> Ints:
+        if self._packs.shape != (count, size):
+            raise ValueError(f"given packs have shape {self._packs.shape}, not {(count, size)}")
+        return self._packs
+
+    def choose(self, counts: Ints, rows: Ints | None = None) -> Ints:
+        if rows is None:
+            rows = np.arange(len(counts))
+        drawing = counts > 1
+        used = self.used[rows]
+        if (used[drawing] >= self.uniforms.shape[1]).any():
+            raise ValueError("the given uniforms ran out")
+        u = self.uniforms[rows, np.minimum(used, self.uniforms.shape[1] - 1)]
+        self.used[rows] = used + drawing
+        return np.where(drawing, (u * counts).astype(np.int64), 0)
+
+
+__all__ = ["DrawSource", "GivenDraws", "RandomDraws"]

@@ -1,0 +1,106 @@
+"""Card masks in numpy arrays: one 52-bit mask (bit ``suit * 13 + rank - 2``, as
+:attr:`kozyr.Card.mask`) per deal, in ``uint64`` arrays, and the few operations a batch playout
+needs on them, each vectorised over the deals.
+
+>>> import numpy as np
+>>> from kozyr import CardSet
+>>> hands = np.array([CardSet.parse("2♣ 5♦ A♠").mask, CardSet.parse("K♥").mask], dtype=np.uint64)
+>>> count(hands).tolist()
+[3, 1]
+>>> [str(CardSet.from_mask(int(1 << int(i)))) for i in select(hands, np.array([2, 0]))]
+['A♠', 'K♥']
+>>> high_bit(hands).tolist(), low_bit(hands).tolist()
+([51, 37], [0, 37])
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+Masks: TypeAlias = npt.NDArray[np.uint64]
+Ints: TypeAlias = npt.NDArray[np.int64]
+Bools: TypeAlias = npt.NDArray[np.bool_]
+
+SUIT_BITS = 13
+_PATTERN = 0x1FFF  # the 13 bits of one suit
+#: The cards of each suit as a mask, and a fifth entry 0 for "no suit" (index 4 or -1).
+SUIT_MASK: Masks = np.array(
+    [_PATTERN << (SUIT_BITS * s) for s in range(4)] + [0], dtype=np.uint64
+)
+#: Bit ``i`` as a mask, for ``i`` in 0..51, and 0 at index 52 (no card).
+BIT: Masks = np.array([1 << i for i in range(52)] + [0], dtype=np.uint64)
+
+# Per 13-bit suit pattern: how many cards, and the position of its k-th card (k = 0..12).
+_POP13 = np.array([bin(p).count("1") for p in range(1 << SUIT_BITS)], dtype=np.int64)
+_SELECT13 = np.full((1 << SUIT_BITS) * SUIT_BITS, -1, dtype=np.int64)
+for _p in range(1 << SUIT_BITS):
+    _bits = [b for b in range(SUIT_BITS) if _p >> b & 1]
+    _SELECT13[_p * SUIT_BITS : _p * SUIT_BITS + len(_bits)] = _bits
+del _p, _bits
+
+
+def count(masks: Masks) -> Ints:
+    """Cards in each mask."""
+    return np.bitwise_count(masks).astype(np.int64)
+
+
+def suit_patterns(masks: Masks) -> list[Masks]:
+    """The 13-bit pattern of each suit (clubs, diamonds, hearts, spades) of each mask."""
+    pattern = np.uint64(_PATTERN)
+    return [(masks >> np.uint64(SUIT_BITS * s)) & pattern for s in range(4)]
+
+
+def select(masks: Masks, k: Ints) -> Ints:
+    """The index of the ``k``-th card (0 = lowest index) of each mask; ``k`` must be less than
+    the mask's count."""
+    p0, p1, p2, p3 = suit_patterns(masks)
+    c0 = _POP13[p0]
+    c01 = c0 + _POP13[p1]
+    c012 = c01 + _POP13[p2]
+    in1, in2, in3 = k >= c0, k >= c01, k >= c012
+    pattern = np.where(in3, p3, np.where(in2, p2, np.where(in1, p1, p0)))
+    before = np.where(in3, c012, np.where(in2, c01, np.where(in1, c0, 0)))
+    suit = in1.astype(np.int64) + in2 + in3
+    return _SELECT13[pattern * np.uint64(SUIT_BITS) + (k - before).astype(np.uint64)] + (
+        SUIT_BITS * suit
+    )
+
+
+def high_bit(masks: Masks) -> Ints:
+    """The highest card index of each non-empty mask (-1 for an empty one)."""
+    _, exponent = np.frexp(masks.astype(np.float64))  # exact: masks are below 2**53
+    return exponent.astype(np.int64) - 1
+
+
+def low_bit(masks: Masks) -> Ints:
+    """The lowest card index of each non-empty mask (-1 for an empty one)."""
+    return high_bit(masks & (~masks + np.uint64(1)))
+
+
+def bits(indices: Ints) -> Masks:
+    """The masks of the card indices (52 or -1: no card, mask 0)."""
+    return BIT[np.where(indices < 0, 52, indices)]
+
+
+def has(masks: Masks, card_masks: Masks) -> Bools:
+    """Whether each mask holds the card(s) of ``card_masks``."""
+    return (masks & card_masks) != 0
+
+
+__all__ = [
+    "BIT",
+    "SUIT_MASK",
+    "Bools",
+    "Ints",
+    "Masks",
+    "bits",
+    "count",
+    "has",
+    "high_bit",
+    "low_bit",
+    "select",
+    "suit_patterns",
+]

@@ -1,0 +1,173 @@
+"""What a batch playout returns: per-deal columns for a whole batch, the same facts a
+:class:`kozyr.DealResult` holds for one deal (tricks, itemised points, points per side or seat,
+the settlement and the variant's fields), as numpy arrays.
+
+:meth:`BatchResult.deal` turns one deal of the batch back into plain Python values, which is how
+:mod:`kozyr.batch.check` compares the batch engine with the reference engine deal by deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from kozyr.batch.masks import Bools, Ints, Masks
+
+
+@dataclass(frozen=True)
+class ItemColumn:
+    """One kind of score item over a batch, at most once per deal in this column: which deals
+    have it, the seat and the side it goes to (-1 for None), its points and the cards it names.
+    Build one with :func:`item_column`."""
+
+    name: str
+    label_ru: str
+    label_en: str
+    rule: str
+    present: Bools
+    seat: Ints
+    side: Ints
+    points: Ints
+    cards: Masks
+
+
+def item_column(
+    name: str,
+    labels: tuple[str, str],
+    rule: str,
+    present: Bools,
+    *,
+    seat: Ints | int | None = None,
+    side: Ints | int | None = None,
+    points: Ints | int = 1,
+    cards: Masks | None = None,
+    sides: Sequence[Sequence[int]] | None = None,
+) -> ItemColumn:
+    """A column of items ``name`` where ``present``. ``seat`` and ``side`` are arrays or one
+    value for every deal (None: the items have none); without ``side``, a seat's side (C5) is
+    taken from ``sides``. Points and cards default to 1 and none."""
+    count = len(present)
+
+    def column(value: Ints | int | None) -> Ints:
+        if value is None:
+            return np.full(count, -1, dtype=np.int64)
+        if isinstance(value, int):
+            return np.full(count, value, dtype=np.int64)
+        return value.astype(np.int64, copy=False)
+
+    seats = column(seat)
+    if side is None and sides is not None:
+        side_of = {member: i for i, members in enumerate(sides) for member in members}
+        table = np.array([side_of.get(s, -1) for s in range(max(side_of) + 1)] + [-1])
+        sides_of_items = table[seats]  # seat -1 reads the last entry, -1
+    else:
+        sides_of_items = column(side)
+    return ItemColumn(
+        name,
+        labels[0],
+        labels[1],
+        rule,
+        present,
+        np.where(present, seats, -1),
+        np.where(present, sides_of_items, -1),
+        np.where(present, column(points), 0),
+        np.zeros(count, dtype=np.uint64) if cards is None else cards,
+    )
+
+
+@dataclass(frozen=True)
+class ExtraColumn:
+    """A variant field of each deal (``DealResult.extra``): ``kind`` is ``"bool"`` (a bool array),
+    ``"int"`` (an int array, one value per deal), ``"ints"`` (a 2-D int array: a list per deal)
+    or ``"category"`` (codes into ``labels``; -1 for None)."""
+
+    kind: str
+    values: np.ndarray[Any, Any]
+    labels: tuple[str, ...] = ()
+
+    def value(self, deal: int) -> Any:
+        """The plain value of one deal, as the reference engine's result gives it."""
+        v = self.values[deal]
+        if self.kind == "bool":
+            return bool(v)
+        if self.kind == "int":
+            return int(v)
+        if self.kind == "ints":
+            return [int(x) for x in v]
+        return None if v < 0 else self.labels[int(v)]
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """The scored deals of one batch.
+
+    ``items`` are listed in the order a deal's score sheet lists them; ``net`` is each seat's
+    settlement (money won, negative when paid) as numerators over ``net_denominator``, or None
+    when no deal of the variant pays anything."""
+
+    players: int
+    sides: tuple[tuple[int, ...], ...] | None
+    tricks: Ints
+    points: Ints
+    items: tuple[ItemColumn, ...]
+    extra: Mapping[str, ExtraColumn] = field(default_factory=dict)
+    net: Ints | None = None
+    net_denominator: int = 1
+
+    @property
+    def count(self) -> int:
+        """Deals in the batch."""
+        return len(self.tricks)
+
+    def deal(self, index: int) -> dict[str, Any]:
+        """One deal in plain values: ``tricks``, ``points``, ``items`` (name, seat, side, points,
+        cards as sorted card indices, rule, in sheet order), ``net`` and ``extra``."""
+        items = []
+        for column in self.items:
+            if not column.present[index]:
+                continue
+            seat, side = int(column.seat[index]), int(column.side[index])
+            mask = int(column.cards[index])
+            cards = [i for i in range(52) if mask >> i & 1]
+            items.append(
+                (
+                    column.name,
+                    None if seat < 0 else seat,
+                    None if side < 0 else side,
+                    int(column.points[index]),
+                    cards,
+                    column.rule,
+                )
+            )
+        net: list[Fraction] = [Fraction(0)] * self.players
+        if self.net is not None:
+            net = [Fraction(int(v), self.net_denominator) for v in self.net[index]]
+        return {
+            "tricks": [int(x) for x in self.tricks[index]],
+            "points": [int(x) for x in self.points[index]],
+            "items": items,
+            "net": net,
+            "extra": {name: column.value(index) for name, column in self.extra.items()},
+        }
+
+
+def unit_points(
+    players: int, sides: Sequence[Sequence[int]] | None, items: Sequence[ItemColumn]
+) -> Ints:
+    """Points per side (or seat) of each deal: the sum of its items' points."""
+    count = len(items[0].seat) if items else 0
+    units = len(sides) if sides else players
+    points = np.zeros((count, units), dtype=np.int64)
+    rows = np.arange(count)
+    for column in items:
+        present = column.present
+        unit = column.side if sides else column.seat
+        np.add.at(points, (rows[present], unit[present]), column.points[present])
+    return points
+
+
+__all__ = ["BatchResult", "ExtraColumn", "ItemColumn", "unit_points"]

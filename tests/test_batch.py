@@ -1,0 +1,127 @@
+"""The batch engine (kozyr.batch) against the reference engine: the same packs and random draws
+give identical deals (items, points, settlement, variant fields); its tallies are the reference
+tallies of those deals; seeded runs agree statistically."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+
+from kozyr import CardSet, get_variant
+from kozyr.batch import GivenDraws, RandomDraws, count, high_bit, low_bit, select
+from kozyr.batch.check import compare, plain, reference_deal
+from kozyr.batch.tally import add_batch
+from kozyr.simulate import Tally, deal_outcome, simulate
+
+SEVEN_UP = [
+    {"players": 4},
+    {"players": 2},
+    {"players": 3},
+    {"players": 4, "void_may_discard": True, "game_tie": "eldest"},
+    {"players": 2, "game_tie": "eldest"},
+    {"players": 3, "void_may_discard": True},
+]
+
+
+def test_mask_primitives_match_python_ints() -> None:
+    rng = np.random.default_rng(5)
+    masks = rng.integers(1, 1 << 52, size=2000, dtype=np.uint64)
+    counts = count(masks)
+    k = (rng.random(2000) * counts).astype(np.int64)
+    chosen = select(masks, k)
+    for mask, c, kk, card in zip(masks.tolist(), counts, k, chosen, strict=True):
+        cards = [i for i in range(52) if mask >> i & 1]
+        assert c == len(cards) and card == cards[kk]
+    assert high_bit(masks).tolist() == [m.bit_length() - 1 for m in masks.tolist()]
+    assert low_bit(masks).tolist() == [(m & -m).bit_length() - 1 for m in masks.tolist()]
+
+
+@pytest.mark.parametrize("options", SEVEN_UP, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_seven_up_batch_equals_reference_deal_by_deal(options: dict[str, Any], dealer: int) -> None:
+    # SU3-SU6, D-SU1-D-SU4: every deal identical, begging, running, void deals and discards
+    variant = get_variant("seven-up", **options)
+    assert compare(variant, 1500, seed=11 + dealer, dealer=dealer) == []
+
+
+def test_the_check_fails_on_a_wrong_batch_form() -> None:
+    # a batch form that credits High to the wrong seat must be caught
+    variant = get_variant("seven-up", players=4)
+    form = variant.batch_form()
+    assert form is not None
+    rng = np.random.default_rng(3)
+    packs = np.argsort(rng.random((50, 52)), axis=1)
+    uniforms = rng.random((50, 400))
+    batch = form.play(50, GivenDraws(packs, uniforms))
+    high = next(c for c in batch.items if c.name == "high")
+    high.seat[:] = np.where(high.seat >= 0, (high.seat + 1) % 4, -1)
+    differ = [
+        i
+        for i in range(50)
+        if batch.deal(i) != plain(reference_deal(variant, packs[i], uniforms[i].tolist()))
+    ]
+    assert len(differ) > 40
+
+
+def test_batch_tally_equals_the_reference_tally_of_the_same_deals() -> None:
+    variant = get_variant("seven-up", players=3, game_tie="eldest")
+    form = variant.batch_form()
+    assert form is not None
+    rng = np.random.default_rng(8)
+    packs = np.argsort(rng.random((600, 52)), axis=1)
+    uniforms = rng.random((600, 400))
+    ours = Tally(3)
+    add_batch(ours, form.play(600, GivenDraws(packs, uniforms)))
+    theirs = Tally(3)
+    for i in range(600):
+        result = reference_deal(variant, packs[i], uniforms[i].tolist())
+        theirs.add_deal(result, variant)
+        theirs.add_unit_outcome(variant, *deal_outcome(variant, result))
+    assert ours.items == theirs.items
+    assert (ours.tricks, ours.points, ours.seat_points) == (
+        theirs.tricks,
+        theirs.points,
+        theirs.seat_points,
+    )
+    assert (ours.wins, ours.losses, ours.units, ours.deals) == (
+        theirs.wins,
+        theirs.losses,
+        theirs.units,
+        theirs.deals,
+    )
+    for name, stats in theirs.extra.items():
+        assert ours.extra[name].__getstate__() == stats.__getstate__(), name
+
+
+def _within(ours: float, theirs: float, p: float, n: int, m: int, sigmas: float = 4.0) -> bool:
+    se = math.sqrt(p * (1 - p) / n + p * (1 - p) / m) or 1e-12
+    return abs(ours - theirs) <= sigmas * se
+
+
+@pytest.mark.parametrize("options", [{"players": 4}, {"players": 3}])
+def test_seeded_batch_runs_agree_with_seeded_reference_runs(options: dict[str, Any]) -> None:
+    # every item's frequency within 4 standard errors (the full 10^5-deal check: benchmarks/)
+    n = 8000
+    batch = simulate("seven-up", options, n, seed=2, engine="batch").to_json()
+    reference = simulate("seven-up", options, n, seed=2, engine="reference").to_json()
+    assert batch["engine"] == "batch" and reference["engine"] == "reference"
+    for name, row in reference["items"].items():
+        p = (row["share_of_deals"] + batch["items"][name]["share_of_deals"]) / 2
+        assert _within(batch["items"][name]["share_of_deals"], row["share_of_deals"], p, n, n)
+
+
+def test_random_draws_are_uniform_choices() -> None:
+    source = RandomDraws(1)
+    picks = source.choose(np.full(60000, 3))
+    assert set(np.unique(picks).tolist()) == {0, 1, 2}
+    assert np.abs(np.bincount(picks) / 60000 - 1 / 3).max() < 0.01
+    packs = source.packs(1000, 52)
+    assert all(sorted(row) == list(range(52)) for row in packs.tolist())
+
+
+def test_select_picks_in_card_order() -> None:
+    hand = np.array([CardSet.parse("A♠ 2♣ K♥").mask], dtype=np.uint64)
+    assert [int(select(hand, np.array([k]))[0]) for k in range(3)] == [0, 37, 51]
