@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kozyr import (
     BotFactory,
@@ -56,6 +56,9 @@ from kozyr_semerik.scoring import (
     side_points,
     tricks_taken,
 )
+
+if TYPE_CHECKING:
+    from kozyr_semerik.batch import SemerikBatch
 
 HAND_SIZE = 10  # SM3
 ORDER = RankOrder(STRENGTH)  # SM2: 3 2 A K Q J 7 6 5 4
@@ -229,6 +232,16 @@ class Semerik(Variant):
         points = (declared[0] + played[0], declared[1] + played[1])
         # a single deal pays nothing: money changes hands per game (SM10)
         return DealResult(record, tuple(tricks_taken(record)), sheet, points, NO_PAYMENTS, extra)
+
+    # --- batch form ----------------------------------------------------------------------------
+
+    def batch_form(self) -> SemerikBatch | None:
+        """Random playout of many deals at once (:mod:`kozyr_semerik.batch`, needs numpy)."""
+        try:
+            from kozyr_semerik.batch import SemerikBatch
+        except ImportError:  # numpy (kozyr[fast]) not installed
+            return None
+        return SemerikBatch(self)
 
     # --- the game to 21 and the rubber (SM8-SM11) ----------------------------------------------
 
