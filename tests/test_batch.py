@@ -10,11 +10,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from kozyr import CardSet, get_variant
+from kozyr import Card, CardSet, Deck, get_variant
 from kozyr.batch import GivenDraws, RandomDraws, count, high_bit, low_bit, select
 from kozyr.batch.check import compare, plain, reference_deal
-from kozyr.batch.tally import add_batch
 from kozyr.simulate import Tally, deal_outcome, simulate
+from kozyr.simulate.batch import add_batch
 
 SEVEN_UP = [
     {"players": 4},
@@ -24,6 +24,10 @@ SEVEN_UP = [
     {"players": 2, "game_tie": "eldest"},
     {"players": 3, "void_may_discard": True},
 ]
+
+
+def _ids(options: dict[str, Any]) -> str:
+    return "-".join(f"{k}={v}" for k, v in options.items()) or "defaults"
 
 
 def test_mask_primitives_match_python_ints() -> None:
@@ -39,7 +43,7 @@ def test_mask_primitives_match_python_ints() -> None:
     assert low_bit(masks).tolist() == [(m & -m).bit_length() - 1 for m in masks.tolist()]
 
 
-@pytest.mark.parametrize("options", SEVEN_UP, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("options", SEVEN_UP, ids=_ids)
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_seven_up_batch_equals_reference_deal_by_deal(options: dict[str, Any], dealer: int) -> None:
     # SU3-SU6, D-SU1-D-SU4: every deal identical, begging, running, void deals and discards
@@ -125,3 +129,40 @@ def test_random_draws_are_uniform_choices() -> None:
 def test_select_picks_in_card_order() -> None:
     hand = np.array([CardSet.parse("A♠ 2♣ K♥").mask], dtype=np.uint64)
     assert [int(select(hand, np.array([k]))[0]) for k in range(3)] == [0, 37, 51]
+
+
+SEMERIK = [{}, {"quads": "plus_one"}, {"counter_mode": "cumulative"}, {"packets": "3-3-4"}]
+
+
+@pytest.mark.parametrize("options", SEMERIK, ids=_ids)
+@pytest.mark.parametrize("dealer", [0, 3])
+def test_semerik_batch_equals_reference_deal_by_deal(options: dict[str, Any], dealer: int) -> None:
+    # SM3-SM7: the deal, every declaration, ten tricks with the main suit, counters, bonuses
+    variant = get_variant("semerik", **options)
+    assert compare(variant, 1000, seed=21 + dealer, dealer=dealer) == []
+
+
+@pytest.mark.parametrize("quads", ["as_triple", "plus_one"])
+def test_semerik_batch_scores_a_stacked_trena_and_quad_as_the_reference(quads: str) -> None:
+    # eldest (seat 1) is dealt 3♥ 2♥ A♥ K♥ Q♥ J♥ 7♥ (трена, 16, SM6) and the four threes
+    # (D-SM3: one triple of threes, 3, or 4 with quads=plus_one)
+    variant = get_variant("semerik", quads=quads)
+    pack = [card.index for card in Deck.of_size(40).cards]
+    wanted = [Card.parse(c).index for c in "3h 2h Ah Kh Qh Jh 7h 3s 3d 3c".split()]
+    places = [0, 1, 2, 3, 16, 17, 18, 28, 29, 30]  # seat 1's cards in packets 4-3-3 from eldest
+    rest = [p for p in range(40) if pack[p] not in wanted]
+    order = [0] * 40
+    for place, index in zip(places, wanted, strict=True):
+        order[place] = pack.index(index)
+    for place, position in zip([p for p in range(40) if p not in places], rest, strict=True):
+        order[place] = position
+    packs = np.array([order])
+    uniforms = np.random.default_rng(1).random((1, 400))
+    form = variant.batch_form()
+    assert form is not None
+    ours = form.play(1, GivenDraws(packs, uniforms)).deal(0)
+    theirs = plain(reference_deal(variant, order, uniforms[0].tolist()))
+    assert ours == theirs
+    declared = [(name, seat, points) for name, seat, _, points, _, _ in ours["items"]]
+    assert ("trena", 1, 16) in declared
+    assert ("quad", 1, 3 if quads == "as_triple" else 4) in declared

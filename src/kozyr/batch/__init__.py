@@ -31,23 +31,22 @@ from kozyr.batch.masks import (
 from kozyr.batch.result import BatchResult, ExtraColumn, ItemColumn, item_column, unit_points
 
 
-
 class BatchForm(Protocol):
     """What :meth:`kozyr.Variant.batch_form` returns: one variant object's batch playout."""
 
     #: Cards in the pack a deal is dealt from (the rows of :meth:`DrawSource.packs`).
     pack_size: int
 
-    def play(self, count: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
-        """Deal, play with random bots and score ``count`` deals dealt by ``dealer``, each on
+    def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
+        """Deal, play with random bots and score ``deals`` deals dealt by ``dealer``, each on
         its own (outside a party), with the chance of ``source``."""
         ...
 
 
 __all__ = [
-    "BatchForm",
     "BIT",
     "SUIT_MASK",
+    "BatchForm",
     "BatchResult",
     "Bools",
     "DrawSource",

@@ -24,7 +24,7 @@ import numpy as np
 from kozyr.batch.draws import GivenDraws
 from kozyr.batch.masks import Ints
 from kozyr.engine import Deal
-from kozyr.records import DealResult
+from kozyr.record import DealResult
 from kozyr.variant import Action, Variant
 
 
@@ -35,7 +35,7 @@ class StackedShuffle(random.Random):
         super().__init__(0)
         self.order = [int(p) for p in order]
 
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         pack = list(x)
         x[:] = [pack[p] for p in self.order]
 

@@ -15,27 +15,25 @@ needs on them, each vectorised over the deals.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
 Masks: TypeAlias = npt.NDArray[np.uint64]
-Ints: TypeAlias = npt.NDArray[np.int64]
+Ints: TypeAlias = npt.NDArray[np.integer[Any]]
 Bools: TypeAlias = npt.NDArray[np.bool_]
 
 SUIT_BITS = 13
 _PATTERN = 0x1FFF  # the 13 bits of one suit
 #: The cards of each suit as a mask, and a fifth entry 0 for "no suit" (index 4 or -1).
-SUIT_MASK: Masks = np.array(
-    [_PATTERN << (SUIT_BITS * s) for s in range(4)] + [0], dtype=np.uint64
-)
+SUIT_MASK: Masks = np.array([_PATTERN << (SUIT_BITS * s) for s in range(4)] + [0], dtype=np.uint64)
 #: Bit ``i`` as a mask, for ``i`` in 0..51, and 0 at index 52 (no card).
 BIT: Masks = np.array([1 << i for i in range(52)] + [0], dtype=np.uint64)
 
-# Per 13-bit suit pattern: how many cards, and the position of its k-th card (k = 0..12).
-_POP13 = np.array([bin(p).count("1") for p in range(1 << SUIT_BITS)], dtype=np.int64)
-_SELECT13 = np.full((1 << SUIT_BITS) * SUIT_BITS, -1, dtype=np.int64)
+_SUITS = [np.uint64(_PATTERN << (SUIT_BITS * s)) for s in range(4)]
+# Per 13-bit suit pattern: the position of its k-th card (k = 0..12).
+_SELECT13 = np.full((1 << SUIT_BITS) * SUIT_BITS, -1, dtype=np.int16)
 for _p in range(1 << SUIT_BITS):
     _bits = [b for b in range(SUIT_BITS) if _p >> b & 1]
     _SELECT13[_p * SUIT_BITS : _p * SUIT_BITS + len(_bits)] = _bits
@@ -44,7 +42,7 @@ del _p, _bits
 
 def count(masks: Masks) -> Ints:
     """Cards in each mask."""
-    return np.bitwise_count(masks).astype(np.int64)
+    return np.bitwise_count(masks)
 
 
 def suit_patterns(masks: Masks) -> list[Masks]:
@@ -55,18 +53,21 @@ def suit_patterns(masks: Masks) -> list[Masks]:
 
 def select(masks: Masks, k: Ints) -> Ints:
     """The index of the ``k``-th card (0 = lowest index) of each mask; ``k`` must be less than
-    the mask's count."""
-    p0, p1, p2, p3 = suit_patterns(masks)
-    c0 = _POP13[p0]
-    c01 = c0 + _POP13[p1]
-    c012 = c01 + _POP13[p2]
-    in1, in2, in3 = k >= c0, k >= c01, k >= c012
-    pattern = np.where(in3, p3, np.where(in2, p2, np.where(in1, p1, p0)))
-    before = np.where(in3, c012, np.where(in2, c01, np.where(in1, c0, 0)))
-    suit = in1.astype(np.int64) + in2 + in3
-    return _SELECT13[pattern * np.uint64(SUIT_BITS) + (k - before).astype(np.uint64)] + (
-        SUIT_BITS * suit
-    )
+    the mask's count.
+
+    The suit holding that card comes from three popcounts (clubs, diamonds, hearts), its card
+    from one table look-up on the suit's 13-bit pattern."""
+    k = k.astype(np.uint8)
+    c0 = np.bitwise_count(masks & _SUITS[0])
+    c01 = c0 + np.bitwise_count(masks & _SUITS[1])
+    c012 = c01 + np.bitwise_count(masks & _SUITS[2])
+    past0, past1, past2 = k >= c0, k >= c01, k >= c012
+    suit = past0.view(np.uint8) + past1.view(np.uint8) + past2.view(np.uint8)
+    before = np.where(past2, c012, np.where(past1, c01, np.where(past0, c0, np.uint8(0))))
+    shift = (suit * np.uint8(SUIT_BITS)).astype(np.uint64)
+    pattern = ((masks >> shift) & np.uint64(_PATTERN)).astype(np.intp)
+    found: Ints = _SELECT13[pattern * SUIT_BITS + (k - before)] + shift.astype(np.int16)
+    return found
 
 
 def high_bit(masks: Masks) -> Ints:
@@ -87,7 +88,8 @@ def bits(indices: Ints) -> Masks:
 
 def has(masks: Masks, card_masks: Masks) -> Bools:
     """Whether each mask holds the card(s) of ``card_masks``."""
-    return (masks & card_masks) != 0
+    held: Bools = (masks & card_masks) != 0
+    return held
 
 
 __all__ = [

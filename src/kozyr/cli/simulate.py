@@ -87,9 +87,11 @@ def format_result(result: SimulationResult) -> str:
     lines = [
         f"{data['variant']}: {count}, seed {data['seed']}, bots {_bots_text(data['bots'])}",
         f"{data['deals_per_s']:,.0f} deals/s "
-        f"({data['elapsed_s']:.2f} s, {data['workers']} worker(s))",
-        "",
+        f"({data['elapsed_s']:.2f} s, {data['workers']} worker(s), {data['engine']} engine)",
     ]
+    if data.get("engine_note"):
+        lines.append(f"reference engine: {data['engine_note']}")
+    lines.append("")
     seat_rows = []
     for s in range(n):
         seat_rows.append(
@@ -194,6 +196,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             workers=args.workers,
             chunk=args.chunk,
             progress=bar,
+            engine=args.engine,
         )
     finally:
         if bar is not None:
@@ -220,7 +223,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--players", type=int)
     p.add_argument("--unit", choices=UNITS, default="deal", help="count deals or whole parties")
     p.add_argument("--workers", type=int, default=1, help="processes; 0 = one per core")
-    p.add_argument("--chunk", type=int, help="deals (or parties) per task")
+    p.add_argument(
+        "--chunk", type=int, help="deals (or parties) per task (a batch, with --engine batch)"
+    )
+    p.add_argument(
+        "--engine",
+        choices=("auto", "batch", "reference"),
+        default="auto",
+        help="batch: many deals at once with numpy (random bots only); reference: deal by deal; "
+        "auto (default): batch whenever it can",
+    )
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a dask.distributed scheduler")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_options(p)

@@ -23,6 +23,10 @@ class SimulationResult:
     elapsed: float
     tally: Tally
     sides: tuple[tuple[int, ...], ...] | None = None
+    #: Who played the deals: ``"batch"`` (:mod:`kozyr.batch`) or ``"reference"``.
+    engine: str = "reference"
+    #: Why the batch engine did not play a run it was asked for (empty otherwise).
+    engine_note: str = ""
 
     @property
     def units(self) -> int:
@@ -94,6 +98,8 @@ class SimulationResult:
             "deals": deals,
             "seed": self.seed,
             "bots": list(self.bots),
+            "engine": self.engine,
+            "engine_note": self.engine_note or None,
             "chunk": self.chunk,
             "workers": self.workers,
             "elapsed_s": round(self.elapsed, 6),

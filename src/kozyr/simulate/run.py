@@ -12,6 +12,7 @@ from typing import Any
 from kozyr.bots import make_bots
 from kozyr.errors import KozyrError
 from kozyr.registry import get_variant
+from kozyr.simulate.batch import BATCH_SIZE, ENGINES, batch_form_for, run_batch
 from kozyr.simulate.result import SimulationResult
 from kozyr.simulate.tally import Tally
 from kozyr.simulate.workers import run_deals, run_parties
@@ -40,6 +41,7 @@ def simulate(
     workers: int = 1,
     chunk: int | None = None,
     progress: Progress | None = None,
+    engine: str = "auto",
 ) -> SimulationResult:
     """Play ``n`` deals (or parties with ``unit="party"``) of ``variant`` with bots and total them.
 
@@ -48,6 +50,12 @@ def simulate(
     and ``workers == 1`` runs inline. ``workers == 0`` means one per core. The totals depend only on
     the variant, options, ``n``, ``seed``, bots, unit and ``chunk``; ``progress(done, n)`` is called
     as chunks finish.
+
+    ``engine`` picks who plays: ``"batch"`` (:mod:`kozyr.batch`, numpy, many deals at once),
+    ``"reference"`` (the engine deal by deal) or ``"auto"`` (the batch engine whenever every bot
+    is the random bot, the unit is the deal and the variant has a batch form). A run the batch
+    engine cannot play falls back to the reference engine; ``result.engine`` says which played
+    and ``result.engine_note`` why the batch engine did not.
     """
     if n < 1:
         raise KozyrError(f"the number of {unit}s must be at least 1, not {n}")
@@ -62,8 +70,15 @@ def simulate(
     kinds = _check_bots(instance, bot)
     if unit == "party" and type(instance).score_party is Variant.score_party:
         raise KozyrError(f"{instance.name} has no party form; simulate deals (--unit deal)")
-    size = chunk or default_chunk(n)
-    func = run_parties if unit == "party" else run_deals
+    if engine not in ENGINES:
+        raise KozyrError(f"unknown engine {engine!r}; use {', '.join(ENGINES)}")
+    note = ""
+    func: Callable[..., Tally] = run_parties if unit == "party" else run_deals
+    if engine != "reference":
+        form, note = batch_form_for(instance, unit, kinds)
+        if form is not None:
+            func = run_batch
+    size = chunk or (min(BATCH_SIZE, n) if func is run_batch else default_chunk(n))
     tasks = [(start, min(start + size, n)) for start in range(0, n, size)]
     real_workers = workers or (os.cpu_count() or 1)
     began = time.perf_counter()
@@ -94,6 +109,8 @@ def simulate(
         elapsed=elapsed,
         tally=total,
         sides=instance.sides,
+        engine="batch" if func is run_batch else "reference",
+        engine_note="" if func is run_batch else note,
     )
 
 

@@ -20,6 +20,7 @@ from kozyr.batch import (
     BIT,
     SUIT_MASK,
     BatchResult,
+    Bools,
     DrawSource,
     ExtraColumn,
     Ints,
@@ -70,8 +71,12 @@ for _pattern in range(1 << 13):
 _LIVE = np.uint64(sum(1 << (MAIN_SUIT * 13 + rank - 2) for rank in STRENGTH[:-3]))
 _COUNTERS = np.uint64(COUNTER_MASK)
 _SUIT_RU = {Suit.HEARTS: "червей", Suit.SPADES: "пик", Suit.DIAMONDS: "бубён", Suit.CLUBS: "треф"}
-_SUIT_EN = {Suit.HEARTS: "hearts", Suit.SPADES: "spades", Suit.DIAMONDS: "diamonds",
-            Suit.CLUBS: "clubs"}  # fmt: skip
+_SUIT_EN = {
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+}
 
 
 def _run_cards(suit: int, length: int) -> int:
@@ -90,13 +95,13 @@ class SemerikBatch:
         self.cumulative = variant.options["counter_mode"] == "cumulative"
         self.trena = int(getattr(variant, "trena_length", TRENA_LENGTH))
 
-    def play(self, count: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
-        """Deal, play and score ``count`` deals dealt by ``dealer``."""
-        cards = _PACK[source.packs(count, 40)]
+    def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
+        """Deal, play and score ``deals`` deals dealt by ``dealer``."""
+        cards = _PACK[source.packs(deals, 40)]
         card_bits = BIT[cards]
         eldest = (dealer + 1) % SEATS
         order = [(eldest + i) % SEATS for i in range(SEATS)]
-        hands = np.zeros((count, SEATS), dtype=_U)
+        hands = np.zeros((deals, SEATS), dtype=_U)
         top = 0
         for size in self.packets:  # SM3: packets from eldest
             for seat in order:
@@ -112,10 +117,12 @@ class SemerikBatch:
         items += self._bonuses(tricks_won)
         declared = unit_points(SEATS, SIDES, items[:declaration_columns])
         played = unit_points(SEATS, SIDES, items[declaration_columns:])
-        counter_cards = np.zeros((count, 2), dtype=np.int64)
-        rows = np.arange(count)
+        counter_cards = np.zeros((deals, 2), dtype=np.int64)
+        rows = np.arange(deals)
         for t in range(TRICKS):
-            np.add.at(counter_cards, (rows, winners[:, t] % 2), count_of(trick_cards[:, t] & _COUNTERS))
+            np.add.at(
+                counter_cards, (rows, winners[:, t] % 2), count(trick_cards[:, t] & _COUNTERS)
+            )
         return BatchResult(
             players=SEATS,
             sides=SIDES,
@@ -123,7 +130,7 @@ class SemerikBatch:
             points=declared + played,
             items=tuple(items),
             extra={
-                "by": ExtraColumn("category", np.zeros(count, dtype=np.int64), ("side",)),
+                "by": ExtraColumn("category", np.zeros(deals, dtype=np.int64), ("side",)),
                 "declarations": ExtraColumn("ints", declared),
                 "play": ExtraColumn("ints", played),
                 "counter_cards": ExtraColumn("ints", counter_cards),
@@ -133,21 +140,21 @@ class SemerikBatch:
     def _play(self, hands: Masks, eldest: int, source: DrawSource) -> tuple[Ints, Masks, Ints]:
         """SM5: ten tricks; follow suit, else any card; SM4/D-SM1 winner. Returns tricks per
         seat, each trick's cards and each trick's winner."""
-        count = len(hands)
-        index = np.arange(count)[:, None]
+        size = len(hands)
+        index = np.arange(size)[:, None]
         turn = np.arange(SEATS)
-        leader = np.full(count, eldest, dtype=np.int64)
-        tricks_won = np.zeros((count, SEATS), dtype=np.int64)
-        trick_cards = np.zeros((count, TRICKS), dtype=_U)
-        winners = np.zeros((count, TRICKS), dtype=np.int64)
+        leader = np.full(size, eldest, dtype=np.int64)
+        tricks_won = np.zeros((size, SEATS), dtype=np.int64)
+        trick_cards = np.zeros((size, TRICKS), dtype=_U)
+        winners = np.zeros((size, TRICKS), dtype=np.int64)
         for t in range(TRICKS):
             seats = (leader[:, None] + turn) % SEATS
             turned = hands[index, seats]
             columns = [turned[:, i].copy() for i in range(SEATS)]
-            best = np.zeros(count, dtype=np.int64)
-            best_at = np.zeros(count, dtype=np.int64)
-            trick = np.zeros(count, dtype=_U)
-            led = np.zeros(count, dtype=_U)
+            best = np.zeros(size, dtype=np.int64)
+            best_at = np.zeros(size, dtype=np.int64)
+            trick = np.zeros(size, dtype=_U)
+            led = np.zeros(size, dtype=_U)
             for i in range(SEATS):
                 held = columns[i]
                 if i == 0:
@@ -155,7 +162,7 @@ class SemerikBatch:
                 else:
                     follow = held & led
                     legal = np.where(follow != 0, follow, held)
-                k = source.choose(count_of(legal))
+                k = source.choose(count(legal))
                 chosen = select(legal, k)
                 card = BIT[chosen]
                 columns[i] = held ^ card
@@ -172,8 +179,8 @@ class SemerikBatch:
                 best = np.where(better, value, best)
                 best_at = np.where(better, i, best_at)
             hands[index, seats] = np.stack(columns, axis=1)
-            winner = seats[np.arange(count), best_at]
-            tricks_won[np.arange(count), winner] += 1
+            winner = seats[np.arange(size), best_at]
+            tricks_won[np.arange(size), winner] += 1
             trick_cards[:, t] = trick
             winners[:, t] = winner
             leader = winner
@@ -191,8 +198,15 @@ class SemerikBatch:
             baba = (run >= len(BABA)) & ~trena
             value = 5 if suit == MAIN_SUIT else 3  # SM6: the hearts' баба is worth 5
             columns.append(
-                self._item("baba", (f"баба {ru}", f"baba of {en}"), "SM6", baba, seat, value,
-                           _run_cards(suit, len(BABA)))  # fmt: skip
+                self._item(
+                    "baba",
+                    (f"баба {ru}", f"baba of {en}"),
+                    "SM6",
+                    baba,
+                    seat,
+                    value,
+                    _run_cards(suit, len(BABA)),
+                )
             )
             for k, _rank in enumerate(EXTENSIONS, start=1):  # SM6: K, then Q, then J
                 extension = baba & (run >= len(BABA) + k)
@@ -200,28 +214,47 @@ class SemerikBatch:
                 labels = (f"прибавка к бабе {ru}", f"extension of baba of {en}")
                 columns.append(self._item("extension", labels, "SM6", extension, seat, 1, card))
             labels = (f"трена {ru}", f"trena of {en}")
-            for rule, here in (("SM6", trena & (run == self.trena)),
-                               ("D-SM2", trena & (run > self.trena))):  # fmt: skip
+            for rule, here in (
+                ("SM6", trena & (run == self.trena)),
+                ("D-SM2", trena & (run > self.trena)),
+            ):
                 cards = np.zeros(len(hand), dtype=_U)
                 for length in range(self.trena, len(STRENGTH) + 1):
                     cards = np.where(run == length, _U(_run_cards(suit, length)), cards)
                 columns.append(
-                    item_column("trena", labels, rule, here, seat=seat, points=16, cards=cards,
-                                sides=SIDES)  # fmt: skip
+                    item_column(
+                        "trena", labels, rule, here, seat=seat, points=16, cards=cards, sides=SIDES
+                    )
                 )
         for rank in STRENGTH:
             same = _U(sum(1 << (s * 13 + rank - 2) for s in Suit))
             held = hand & same
-            times = count_of(held)
+            times = count(held)
             value = TRIPLE_VALUE.get(rank, 1)
             columns.append(
-                item_column("triple", ("три", "three"), "SM6", times == 3, seat=seat,
-                            points=value, cards=held, sides=SIDES)  # fmt: skip
+                item_column(
+                    "triple",
+                    ("три", "three"),
+                    "SM6",
+                    times == 3,
+                    seat=seat,
+                    points=value,
+                    cards=held,
+                    sides=SIDES,
+                )
             )
             bonus = 1 if self.quads == "plus_one" else 0  # D-SM3
             columns.append(
-                item_column("quad", ("четыре", "four"), "D-SM3", times == 4, seat=seat,
-                            points=value + bonus, cards=held, sides=SIDES)  # fmt: skip
+                item_column(
+                    "quad",
+                    ("четыре", "four"),
+                    "D-SM3",
+                    times == 4,
+                    seat=seat,
+                    points=value + bonus,
+                    cards=held,
+                    sides=SIDES,
+                )
             )
         return columns
 
@@ -230,7 +263,7 @@ class SemerikBatch:
         name: str,
         labels: tuple[str, str],
         rule: str,
-        present: np.ndarray,  # type: ignore[type-arg]
+        present: Bools,
         seat: int,
         points: int,
         card_mask: int,
@@ -249,21 +282,34 @@ class SemerikBatch:
             for t in range(TRICKS):
                 counters = trick_cards[:, t] & _COUNTERS
                 columns.append(
-                    item_column("counters", labels, "SM7", count_of(counters) >= 3,
-                                seat=winners[:, t], cards=counters, sides=SIDES)  # fmt: skip
+                    item_column(
+                        "counters",
+                        labels,
+                        "SM7",
+                        count(counters) >= 3,
+                        seat=winners[:, t],
+                        cards=counters,
+                        sides=SIDES,
+                    )
                 )
             return columns
         won = np.zeros((len(winners), 2), dtype=_U)
         rows = np.arange(len(winners))
         for t in range(TRICKS):
-            side = winners[:, t] % 2
-            won[rows, side] |= trick_cards[:, t] & _COUNTERS
+            won[rows, winners[:, t] % 2] |= trick_cards[:, t] & _COUNTERS
         columns = []
         for side in (eldest % 2, 1 - eldest % 2):
-            points = count_of(won[:, side]) // 3
+            points = count(won[:, side]) // 3
             columns.append(
-                item_column("counters", labels, "SM7", points > 0, side=side, points=points,
-                            cards=won[:, side])  # fmt: skip
+                item_column(
+                    "counters",
+                    labels,
+                    "SM7",
+                    points > 0,
+                    side=side,
+                    points=points,
+                    cards=won[:, side],
+                )
             )
         return columns
 
@@ -276,21 +322,21 @@ class SemerikBatch:
             labels = ("взяток без партнёра", "tricks alone")
             for rule, here in (("SM7", taken == 9), ("D-SM4", taken == 10)):
                 columns.append(
-                    item_column("nine_tricks", labels, rule, here, seat=seat, points=6,
-                                sides=SIDES)  # fmt: skip
+                    item_column("nine_tricks", labels, rule, here, seat=seat, points=6, sides=SIDES)
                 )
         for side, members in enumerate(SIDES):
             everything = tricks_won[:, list(members)].sum(axis=1) == TRICKS
             columns.append(
-                item_column("all_tricks", ("все взятки", "all ten tricks"), "SM7", everything,
-                            side=side, points=4)  # fmt: skip
+                item_column(
+                    "all_tricks",
+                    ("все взятки", "all ten tricks"),
+                    "SM7",
+                    everything,
+                    side=side,
+                    points=4,
+                )
             )
         return columns
-
-
-def count_of(masks: Masks) -> Ints:
-    """Cards in each mask."""
-    return count(masks)
 
 
 __all__ = ["SemerikBatch"]

@@ -24,11 +24,11 @@ from kozyr.batch import (
     ExtraColumn,
     Ints,
     ItemColumn,
-    item_column,
     Masks,
     bits,
     count,
     high_bit,
+    item_column,
     low_bit,
     select,
     suit_patterns,
@@ -41,8 +41,7 @@ if TYPE_CHECKING:
 HAND_SIZE = 6
 TRICKS = 6
 _U = np.uint64
-#: Standard-pack position -> card index (the pack :meth:`kozyr.Deck.of_size` gives, top first).
-_PACK = np.array([card.index for card in Deck.of_size(52).cards], dtype=np.int64)
+assert [card.index for card in Deck.of_size(52).cards] == list(range(52))
 #: SU6 Game value of each 13-bit suit pattern (10 = 10, A = 4, K = 3, Q = 2, J = 1).
 _VALUE = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 _GAME13 = np.array(
@@ -74,20 +73,19 @@ class SevenUpBatch:
         self.tie_eldest = variant.options["game_tie"] == "eldest"
         self.max_runs = variant.max_runs()
 
-    def play(self, count: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
-        """Deal, play and score ``count`` deals dealt by ``dealer`` outside a party (the dealer
+    def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
+        """Deal, play and score ``deals`` deals dealt by ``dealer`` outside a party (the dealer
         may always give, D-SU4)."""
-        count_ = count
+        count_ = deals
         n = self.players
-        cards = _PACK[source.packs(count_, 52)]
-        card_bits = BIT[cards]
+        cards = source.packs(count_, 52)  # the standard 52-card pack is in card-index order
         eldest = (dealer + 1) % n
         order = [(eldest + i) % n for i in range(n)]
         # SU3: two rounds of three from eldest, then the turn-up.
         hands = np.zeros((count_, n), dtype=_U)
         for j, seat in enumerate(order):
             packets = [*range(3 * j, 3 * j + 3), *range(3 * n + 3 * j, 3 * n + 3 * j + 3)]
-            hands[:, seat] = np.bitwise_or.reduce(card_bits[:, packets], axis=1)
+            hands[:, seat] = np.bitwise_or.reduce(BIT[cards[:, packets]], axis=1)
         turnup = cards[:, 6 * n]
         # SU4: eldest stands or begs; to a beg the dealer gives or runs.
         beg = source.choose(np.full(count_, 2)) == 1
@@ -99,13 +97,14 @@ class SevenUpBatch:
         runs = np.zeros(count_, dtype=np.int64)
         void = np.zeros(count_, dtype=np.bool_)
         if len(ran):
-            self._run(ran, hands, card_bits, cards, last, runs, void, order, source)
+            self._run(ran, hands, cards, last, runs, void, order, source)
         trump = np.where(void, -1, last // 13)
         dealt = hands.copy()  # the hands in play (a record's ``hands``)
-        played = np.flatnonzero(~void)
-        won = np.zeros((count_, n), dtype=_U)
-        tricks = np.zeros((count_, n), dtype=np.int64)
-        won[played], tricks[played] = self._play(hands[played], trump[played], eldest, played, source)
+        # Every deal is played, then void deals (D-SU2: no play) are wiped: cheaper than
+        # leaving them out, and what they draw comes after their last real decision.
+        won, tricks = self._play(hands, trump, eldest, np.arange(count_), source)
+        won[void] = 0
+        tricks[void] = 0
         first_jack = turnup % 13 == _JACK_RANK
         last_jack = (runs > 0) & ~void & (last % 13 == _JACK_RANK)
         items = self._items(dealer, dealt, won, trump, turnup, last, first_jack, last_jack, give)
@@ -126,7 +125,6 @@ class SevenUpBatch:
         self,
         ran: Ints,
         hands: Masks,
-        card_bits: Masks,
         cards: Ints,
         last: Ints,
         runs: Ints,
@@ -147,7 +145,9 @@ class SevenUpBatch:
         for r in range(self.max_runs):
             top = 6 * n + 1 + r * (3 * n + 1)
             for j, seat in enumerate(order):
-                packet = np.bitwise_or.reduce(card_bits[ran, top + 3 * j : top + 3 * j + 3], axis=1)
+                packet = np.bitwise_or.reduce(
+                    BIT[cards[ran, top + 3 * j : top + 3 * j + 3]], axis=1
+                )
                 held[:, seat] |= np.where(running, packet, _U(0))
             turned = np.where(running, cards[ran, top + 3 * n], turned)
             times += running
@@ -173,50 +173,50 @@ class SevenUpBatch:
         """SU5: six tricks, eldest leading; follow suit or trump, else any card (or any card when
         void with ``void_may_discard``); C6 winner. Returns the cards won and tricks per seat.
 
-        Each trick works on the hands turned to the leader (column ``i`` is the ``i``-th player
-        to play), so every play reads one column."""
+        Each trick works on the hands turned to the leader (row ``i`` is the ``i``-th player to
+        play), so every play reads one contiguous row."""
         n = self.players
         count_ = len(hands)
-        index = np.arange(count_)[:, None]
-        won = np.zeros((count_, n), dtype=_U)
-        tricks = np.zeros((count_, n), dtype=np.int64)
+        deals = np.arange(count_)
+        won = np.zeros((n, count_), dtype=_U)
+        tricks = np.zeros((n, count_), dtype=np.int64)
         trumps = SUIT_MASK[trump]
-        start = hands
-        hands = hands.copy()
+        start = hands.T.copy()  # seat-major: start[seat] is every deal's hand of that seat
+        held_now = start.copy()
         leader = np.full(count_, eldest, dtype=np.int64)
-        turn = np.arange(n)
+        turn = np.arange(n)[:, None]
+        no_card = _U(0)
         for _ in range(TRICKS):
-            seats = (leader[:, None] + turn) % n  # seats in playing order
-            turned = hands[index, seats]
-            columns = [turned[:, i].copy() for i in range(n)]
-            held = columns[0]
+            seats = (leader + turn) % n  # seats[i]: the i-th to play in each deal
+            turned = held_now[seats, deals]
+            held = turned[0]
             card = BIT[select(held, source.choose(count(held), rows))]
-            columns[0] = held ^ card
-            trick = card
+            turned[0] = held ^ card
+            trick = card.copy()
             led = SUIT_MASK[high_bit(card) // 13]
             for i in range(1, n):
-                held = columns[i]
+                held = turned[i]
                 follow = held & led
                 trumping = held & trumps
                 if self.void_may_discard:
-                    otherwise = held
+                    legal = np.where(follow != no_card, follow | trumping, held)
                 else:
-                    otherwise = np.where(trumping != 0, trumping, held)
-                legal = np.where(follow != 0, follow | trumping, otherwise)
+                    otherwise = np.where(trumping != no_card, trumping, held)
+                    legal = np.where(follow != no_card, follow | trumping, otherwise)
                 card = BIT[select(legal, source.choose(count(legal), rows))]
-                columns[i] = held ^ card
+                turned[i] = held ^ card
                 trick |= card
-            hands[index, seats] = np.stack(columns, axis=1)
+            held_now[seats, deals] = turned
             winning = trick & trumps
-            winning = np.where(winning != 0, winning, trick & led)
+            winning = np.where(winning != no_card, winning, trick & led)
             best = BIT[high_bit(winning)]
             winner = np.zeros(count_, dtype=np.int64)
             for s in range(1, n):
-                winner = np.where((start[:, s] & best) != 0, s, winner)
-            won[index[:, 0], winner] |= trick
-            tricks[index[:, 0], winner] += 1
+                winner[(start[s] & best) != no_card] = s
+            won[winner, deals] |= trick
+            tricks[winner, deals] += 1
             leader = winner
-        return won, tricks
+        return won.T, tricks.T
 
     def _game_counts(self, won: Masks) -> Ints:
         """SU6 Game count per side (or seat)."""

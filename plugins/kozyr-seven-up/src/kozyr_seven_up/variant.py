@@ -559,6 +559,7 @@ class SevenUp(Variant):
             )
             break
         return notes
+
     # --- batch form ----------------------------------------------------------------------------
 
     def batch_form(self) -> SevenUpBatch | None:

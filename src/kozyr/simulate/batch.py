@@ -1,15 +1,78 @@
-"""A batch's columns added into a simulation :class:`~kozyr.simulate.Tally`: the same totals as
-adding its deals one by one with :meth:`Tally.add_deal` and :meth:`Tally.add_unit_outcome`
-(tested in ``tests/test_batch.py``), computed with a few numpy reductions per column."""
+"""The batch engine in a simulation: which runs it can play, the chunk function that plays one
+batch, and a batch's columns added into a :class:`~kozyr.simulate.tally.Tally` -- the same totals
+as adding its deals one by one with :meth:`Tally.add_deal` and :meth:`Tally.add_unit_outcome`
+(tested in ``tests/test_batch.py``), computed with a few numpy reductions per column.
+
+numpy is imported only when a batch is played (``kozyr[fast]``).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+from kozyr.registry import get_variant
+from kozyr.simulate.tally import MAX_DISTINCT, FieldStats, Tally
+from kozyr.variant import Variant
 
-from kozyr.batch.result import BatchResult, ExtraColumn
-from kozyr.simulate import MAX_DISTINCT, FieldStats, Tally
+if TYPE_CHECKING:
+    from kozyr.batch import BatchForm, BatchResult, ExtraColumn
+
+ENGINES = ("auto", "batch", "reference")
+#: Deals per batch when the run does not set a chunk size: large enough for numpy to pay off,
+#: small enough to keep memory flat (a few MB per batch).
+BATCH_SIZE = 65536
+
+
+def batch_form_for(
+    variant: Variant, unit: str, bots: Sequence[str]
+) -> tuple[BatchForm | None, str]:
+    """The variant's batch form if the batch engine can play this run, else None and why."""
+    if unit != "deal":
+        return None, "parties are played by the reference engine (no batch form for them)"
+    if any(bot != "random" for bot in bots):
+        return None, "only random bots have a batch form"
+    form = variant.batch_form()
+    if form is None:
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            return None, "numpy is not installed (pip install 'kozyr[fast]')"
+        return None, f"{variant.name} with these options has no batch form"
+    return form, ""
+
+
+@lru_cache(maxsize=32)
+def _form(name: str, options: tuple[tuple[str, Any], ...]) -> BatchForm:
+    form = get_variant(name, **dict(options)).batch_form()
+    assert form is not None, name
+    return form
+
+
+def run_batch(
+    name: str,
+    options: tuple[tuple[str, Any], ...],
+    seed: int,
+    start: int,
+    stop: int,
+    bots: tuple[str, ...],
+) -> Tally:
+    """Play deals ``start..stop-1`` of a run as one batch (dealer seat 0 in each) into a tally.
+
+    The batch's generator is seeded from the run's seed and ``start``, so a run's totals depend
+    on its seed and chunk size only, never on how many workers play the batches."""
+    import numpy as np
+
+    from kozyr.batch import RandomDraws
+
+    form = _form(name, options)
+    entropy = [abs(seed), int(seed < 0), start]
+    batch = form.play(stop - start, RandomDraws(np.random.SeedSequence(entropy)))
+    tally = Tally(batch.players)
+    add_batch(tally, batch)
+    return tally
 
 
 def add_batch(tally: Tally, batch: BatchResult) -> None:
@@ -25,7 +88,9 @@ def add_batch(tally: Tally, batch: BatchResult) -> None:
         tally.points.extend([0] * (len(sums) - len(tally.points)))
     for i, value in enumerate(sums):
         tally.points[i] += value
-    by_name: dict[str, np.ndarray[Any, Any]] = {}
+    import numpy as np
+
+    by_name: dict[str, Any] = {}
     for column in batch.items:
         present = column.present
         row = tally.items.setdefault(column.name, [0] * (3 + n))
@@ -52,6 +117,8 @@ def add_batch(tally: Tally, batch: BatchResult) -> None:
 
 def field_stats(column: ExtraColumn) -> FieldStats:
     """The :class:`FieldStats` of a column, as if each deal's value were added in turn."""
+    import numpy as np
+
     stats = FieldStats()
     values = column.values
     if column.kind == "bool":
@@ -95,8 +162,6 @@ def _outcomes(tally: Tally, batch: BatchResult) -> None:
         for seat in range(n):
             tally.wins[seat] += int((net[:, seat] > 0).sum())
             tally.losses[seat] += int((net[:, seat] < 0).sum())
-        from fractions import Fraction
-
         for seat in range(n):
             tally.net[seat] += Fraction(int(net[:, seat].sum()), batch.net_denominator)
         return
@@ -112,4 +177,4 @@ def _outcomes(tally: Tally, batch: BatchResult) -> None:
             tally.losses[seat] += losses
 
 
-__all__ = ["add_batch", "field_stats"]
+__all__ = ["BATCH_SIZE", "ENGINES", "add_batch", "batch_form_for", "field_stats", "run_batch"]
