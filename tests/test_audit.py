@@ -161,7 +161,7 @@ def test_sl_five_trump_leads_face_down() -> None:
     trick = trick.with_play(
         1,
         Card.parse("A♥"),
-        rules.play_flags_mask(
+        rules.play_flags(
             kozyr.CardSet.parse(FIVE["hands"][1]).mask, trick, Card.parse("A♥"), kozyr.Suit.SPADES
         ),
     )

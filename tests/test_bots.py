@@ -30,12 +30,17 @@ def test_same_seed_same_cards_whatever_the_bots() -> None:
         assert a.history == play_deal(variant, seed=seed).history
 
 
-def test_play_deal_draws_as_random_bot_choose() -> None:
-    """The engine's fast path makes exactly RandomBot.choose's draws: a bot that is a RandomBot
-    subclass (so the fast path is off) plays the same deal."""
+def test_play_deal_draws_as_random_bot_always_did() -> None:
+    """Seeded play is pinned: RandomBot (``rng.choice``) draws exactly what a bot drawing
+    ``rng.randrange(count)`` when it has a choice draws, and play_deal (``push``) plays the same
+    deal as a loop validating every action with ``play``."""
 
-    class SlowRandom(RandomBot):
-        pass
+    class SlowRandom:
+        def __init__(self, rng: random.Random) -> None:
+            self.rng = rng
+
+        def choose(self, deal: kozyr.Deal, actions: list[kozyr.Action]) -> kozyr.Action:
+            return actions[self.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
 
     for name in ("seven-up", "sem-listov", "na-noski", "semerik"):
         variant = kozyr.get_variant(name)

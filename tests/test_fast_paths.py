@@ -26,31 +26,31 @@ from kozyr import (
 )
 from kozyr.cards import ALL_CARDS
 from kozyr.deck import Deck
-from kozyr.tricks import Play, StandardTrickRules, flags_function, lead_functions
+from kozyr.tricks import Play, StandardTrickRules
 
 ORDER = RankOrder.ace_high()
 
 
 class FaceDownEverything(FreePlayDeadTrumps):
-    """Overrides only play_flags: the engine must ask it, not the parent's mask form."""
+    """Overrides only play_flags: the engine must ask it (no second, mask-only form)."""
 
-    def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
+    def play_flags(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
         return FACE_DOWN
 
 
-def test_flags_function_picks_the_most_specific_form() -> None:
-    assert flags_function(StandardTrickRules(ORDER)) is None
+def test_the_engine_asks_the_policy_its_own_play_flags() -> None:
     rules = FreePlayDeadTrumps(ORDER)
     trick = Trick(0, 0, (Play(0, Card.parse("Ah")),))
     hand = CardSet.parse("2s 3h")
-    flags = flags_function(rules)
-    assert flags is not None
     # SL-C9: a trump on a plain lead from a hand with other cards is dead
-    assert flags(hand.mask, trick, Card.parse("2s"), Suit.SPADES) == DEAD
-    assert rules.play_flags(hand, trick, Card.parse("2s"), Suit.SPADES) == DEAD
-    override = flags_function(FaceDownEverything(ORDER))
-    assert override is not None
-    assert override(hand.mask, trick, Card.parse("2s"), Suit.SPADES) == FACE_DOWN
+    assert rules.play_flags(hand.mask, trick, Card.parse("2s"), Suit.SPADES) == DEAD
+    assert rules.play_flags(hand.mask, trick, Card.parse("3h"), Suit.SPADES) == 0
+    variant = get_variant("na-noski")
+    variant.trick_rules = FaceDownEverything(ORDER, rule="NN3")
+    deal = play_deal(variant, seed=3)
+    # every card face down: nobody can win, so the leader takes each trick (D-SL2)
+    assert all(p.flags == FACE_DOWN for t in deal.tricks for p in t.plays)
+    assert all(t.winner == t.leader for t in deal.tricks)
 
 
 def test_standard_packs_are_fresh_lists() -> None:
@@ -83,7 +83,7 @@ def test_deal_masks_is_deal_as_masks() -> None:
         Deck.of_size(24).deal_masks([0, 1, 2, 3], (3, 4))  # 28 cards from 24
 
 
-# --- lead_functions: the engine's trick path without a Trick per card ---------------------------
+# --- reads = "lead": the policy reads nothing of the trick but the suit led -------------------
 
 LEAD_POLICIES = [
     StandardTrickRules(ORDER),
@@ -98,41 +98,44 @@ LEAD_POLICIES = [
 
 
 @pytest.mark.parametrize("rules", LEAD_POLICIES, ids=lambda r: type(r).__name__)
-def test_lead_functions_agree_with_the_trick_forms(rules: StandardTrickRules) -> None:
-    functions = lead_functions(rules)
-    assert functions is not None
-    legal, flags = functions
-    assert (flags is None) == (type(rules).play_flags is StandardTrickRules.play_flags)
+def test_lead_policies_read_only_the_suit_led(rules: StandardTrickRules) -> None:
+    """The shared policies declare ``reads = "lead"``: any trick with the same suit led (here:
+    only its first card, another leader, another number) gives the same legal cards and flags --
+    what lets the engine skip building a Trick after every card."""
+    assert rules.reads == "lead"
     rng = random.Random(5)
     cards = list(ALL_CARDS)
     for _ in range(3000):
         rng.shuffle(cards)
         hand = CardSet(cards[: rng.randint(1, 9)])
         led = cards[20 : 20 + rng.randint(0, 3)]
-        trick = Trick(1, 0, tuple(Play(1 + i, c) for i, c in enumerate(led)))
+        trick = Trick(1, rng.randint(0, 6), tuple(Play(1 + i, c) for i, c in enumerate(led)))
+        stand_in = Trick(3, 0, trick.plays[:1])
         trump = rng.choice([None, *Suit])
-        mask = legal(hand.mask, trick.lead_suit, trump)
-        assert mask == rules.legal_mask(hand.mask, trick, trump)
-        assert mask == rules.legal_plays(hand, trick, trump).mask
-        card = next(iter(CardSet.from_mask(mask)))
-        expected = rules.play_flags(hand, trick, card, trump)
-        assert (0 if flags is None else flags(hand.mask, trick.lead_suit, card, trump)) == expected
+        mask = rules.legal_mask(hand.mask, trick, trump)
+        assert mask == rules.legal_mask(hand.mask, stand_in, trump)
+        assert mask and mask & ~hand.mask == 0
+        for card in CardSet.from_mask(mask):
+            flags = rules.play_flags(hand.mask, trick, card, trump)
+            assert flags == rules.play_flags(hand.mask, stand_in, card, trump)
 
 
 class LowestCardOnly(FollowElseMustTrump):
-    """Overrides only legal_mask, reading the trick's number: lead_functions must not be used."""
+    """Reads the trick's number (every other trick only the lowest legal card), so it declares
+    ``reads = "trick"``: the engine must show it the whole trick."""
+
+    reads = "trick"
 
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
         mask = super().legal_mask(hand, trick, trump)
         return mask & -mask if trick.number % 2 else mask
 
 
-def test_lead_functions_refuse_policies_that_read_the_whole_trick() -> None:
-    assert lead_functions(LowestCardOnly(ORDER)) is None
-    assert lead_functions(FaceDownEverything(ORDER)) is None  # play_flags alone overridden
+def test_policies_that_read_the_trick_say_so() -> None:
     from kozyr_sem_listov.rules import ClassicTrickRules
 
-    assert lead_functions(ClassicTrickRules(ORDER, trump_leads=2)) is None
+    assert LowestCardOnly(ORDER).reads == "trick"
+    assert ClassicTrickRules(ORDER, trump_leads=2).reads == "trick"  # SL-C13 reads the number
 
 
 def test_random_bots_obey_a_policy_that_reads_the_whole_trick() -> None:
@@ -162,8 +165,8 @@ def _main_suit_reference(rules: MainSuit, trick: Trick) -> int:
 
 
 def test_main_suit_winner_matches_the_general_rule() -> None:
-    """MainSuit.trick_winner is written out for speed; it must agree with the general loop over
-    ``is_live_trump`` (SM4: the empty 6-5-4 of hearts are not trumps off a heart lead)."""
+    """MainSuit.trick_winner (D-SM1 to a heart lead, else the shared C6 loop) agrees with the
+    rules said directly (SM4: the empty 6-5-4 of hearts are not trumps off a heart lead)."""
     order = RankOrder(tuple(Rank(r) for r in (3, 2, 14, 13, 12, 11, 7, 6, 5, 4)))
     rules = MainSuit(order, main=Suit.HEARTS, excluded=CardSet.parse("6h 5h 4h"))
     pack = [c for c in ALL_CARDS if order.strength[c.index] >= 0]

@@ -46,8 +46,10 @@ def build(rules: StandardTrickRules, trump: Suit | None, *plays: tuple[int, str,
     trick = Trick(leader=plays[0][0])
     for seat, text, hand_text in plays:
         hand, c = cs(hand_text), card(text)
-        assert c in rules.legal_plays(hand, trick, trump), f"{c} should be legal from {hand}"
-        trick = trick.with_play(seat, c, rules.play_flags(hand, trick, c, trump))
+        assert c in CardSet.from_mask(rules.legal_mask(hand.mask, trick, trump)), (
+            f"{c} should be legal from {hand}"
+        )
+        trick = trick.with_play(seat, c, rules.play_flags(hand.mask, trick, c, trump))
     return trick
 
 
@@ -89,7 +91,9 @@ def test_policies_satisfy_the_protocol() -> None:
 
 def test_c6_standard_winner() -> None:
     rules = StandardTrickRules(ACE_HIGH)
-    assert rules.legal_plays(cs("As 2h"), led(0, "Kd"), H) == cs("As 2h")  # any card
+    assert CardSet.from_mask(rules.legal_mask(cs("As 2h").mask, led(0, "Kd"), H)) == cs(
+        "As 2h"
+    )  # any card
     # C6: highest live trump; else highest of the suit led (off-suit aces do not win)
     t = Trick(0).with_play(0, card("9s")).with_play(1, card("Ad")).with_play(2, card("Ks"))
     assert rules.trick_winner(t, H) == 2
@@ -106,11 +110,11 @@ def test_pn3_follow_else_any() -> None:
     rules = FollowElseAny(ACE_HIGH)
     lead = led(0, "9s")
     # PN3: must follow when able
-    assert rules.legal_plays(cs("Ks 7h 8d"), lead, H) == cs("Ks")
+    assert CardSet.from_mask(rules.legal_mask(cs("Ks 7h 8d").mask, lead, H)) == cs("Ks")
     # PN3: void in the suit led -- trump or discard, free choice
-    assert rules.legal_plays(cs("7h 8d"), lead, H) == cs("7h 8d")
+    assert CardSet.from_mask(rules.legal_mask(cs("7h 8d").mask, lead, H)) == cs("7h 8d")
     # any card may be led
-    assert rules.legal_plays(cs("Ks 7h 8d"), Trick(0), H) == cs("Ks 7h 8d")
+    assert CardSet.from_mask(rules.legal_mask(cs("Ks 7h 8d").mask, Trick(0), H)) == cs("Ks 7h 8d")
     # winner by C6: the void player's trump beats the spade ace
     t = build(rules, H, (0, "9s", "9s 6c"), (1, "7h", "7h 8d"), (2, "As", "As 6d"))
     assert rules.trick_winner(t, H) == 1
@@ -119,8 +123,8 @@ def test_pn3_follow_else_any() -> None:
     # a discard never wins, however high
     t = build(rules, H, (1, "9s", "9s"), (2, "Ad", "Ad"))
     assert rules.trick_winner(t, H) == 1
-    assert "does not follow the suit led ♠" in rules.explain(cs("Ks 7h"), lead, card("7h"), H)
-    assert "(PN3)" in rules.explain(cs("Ks 7h"), lead, card("7h"), H)
+    assert "does not follow the suit led ♠" in rules.explain(cs("Ks 7h").mask, lead, card("7h"), H)
+    assert "(PN3)" in rules.explain(cs("Ks 7h").mask, lead, card("7h"), H)
 
 
 # --- SL19-2 / NN3: follow suit; void, must trump; else any ------------------------------------
@@ -129,15 +133,21 @@ def test_pn3_follow_else_any() -> None:
 def test_sl19_2_nn3_follow_else_must_trump() -> None:
     rules = FollowElseMustTrump(ACE_HIGH)
     lead = led(0, "9s")
-    assert rules.legal_plays(cs("Ks 7h 8d"), lead, H) == cs("Ks")  # follow; may not trump
-    assert rules.legal_plays(cs("7h 10h 8d 6c"), lead, H) == cs("7h 10h")  # void: must trump
-    assert rules.legal_plays(cs("8d 6c"), lead, H) == cs("8d 6c")  # no trump: anything
-    assert rules.legal_plays(cs("8d 6c"), lead, None) == cs("8d 6c")
+    assert CardSet.from_mask(rules.legal_mask(cs("Ks 7h 8d").mask, lead, H)) == cs(
+        "Ks"
+    )  # follow; may not trump
+    assert CardSet.from_mask(rules.legal_mask(cs("7h 10h 8d 6c").mask, lead, H)) == cs(
+        "7h 10h"
+    )  # void: must trump
+    assert CardSet.from_mask(rules.legal_mask(cs("8d 6c").mask, lead, H)) == cs(
+        "8d 6c"
+    )  # no trump: anything
+    assert CardSet.from_mask(rules.legal_mask(cs("8d 6c").mask, lead, None)) == cs("8d 6c")
     t = build(rules, H, (0, "9s", "9s"), (1, "7h", "7h 8d"), (2, "10h", "10h 8c"))
     assert rules.trick_winner(t, H) == 2  # C6: highest trump
-    why = rules.explain(cs("7h 8d"), lead, card("8d"), H)
+    why = rules.explain(cs("7h 8d").mask, lead, card("8d"), H)
     assert "must trump" in why and "(NN3)" in why
-    assert "does not follow" in rules.explain(cs("Ks 7h"), lead, card("7h"), H)
+    assert "does not follow" in rules.explain(cs("Ks 7h").mask, lead, card("7h"), H)
     assert FollowElseMustTrump(ACE_HIGH, rule="SL19-2").rule == "SL19-2"
 
 
@@ -148,22 +158,24 @@ def test_su5_follow_or_trump() -> None:
     rules = FollowOrTrump(ACE_HIGH)
     lead = led(0, "9s")
     # SU5: able to follow, a player may still trump (but not discard)
-    assert rules.legal_plays(cs("Ks 7h 8d"), lead, H) == cs("Ks 7h")
+    assert CardSet.from_mask(rules.legal_mask(cs("Ks 7h 8d").mask, lead, H)) == cs("Ks 7h")
     # SU5: void in the suit led and holding a trump: must trump (the old laws)
-    assert rules.legal_plays(cs("7h 8d"), lead, H) == cs("7h")
+    assert CardSet.from_mask(rules.legal_mask(cs("7h 8d").mask, lead, H)) == cs("7h")
     # can do neither: any card
-    assert rules.legal_plays(cs("8d 6c"), lead, H) == cs("8d 6c")
+    assert CardSet.from_mask(rules.legal_mask(cs("8d 6c").mask, lead, H)) == cs("8d 6c")
     # trump led: following is trumping
-    assert rules.legal_plays(cs("Ks 7h 2h"), led(0, "Ah"), H) == cs("7h 2h")
+    assert CardSet.from_mask(rules.legal_mask(cs("Ks 7h 2h").mask, led(0, "Ah"), H)) == cs("7h 2h")
     # option void_may_discard (modern rule): a void player may play anything
     modern = FollowOrTrump(ACE_HIGH, void_may_discard=True)
-    assert modern.legal_plays(cs("7h 8d"), lead, H) == cs("7h 8d")
-    assert modern.legal_plays(cs("Ks 7h 8d"), lead, H) == cs("Ks 7h")  # still no discard
+    assert CardSet.from_mask(modern.legal_mask(cs("7h 8d").mask, lead, H)) == cs("7h 8d")
+    assert CardSet.from_mask(modern.legal_mask(cs("Ks 7h 8d").mask, lead, H)) == cs(
+        "Ks 7h"
+    )  # still no discard
     t = build(rules, H, (0, "9s", "9s"), (1, "2h", "Ks 2h"), (2, "As", "As"), (3, "3h", "3h 4d"))
     assert rules.trick_winner(t, H) == 3  # 3♥ beats 2♥ (C6)
-    why = rules.explain(cs("7h 8d"), lead, card("8d"), H)
+    why = rules.explain(cs("7h 8d").mask, lead, card("8d"), H)
     assert "must trump" in why and "(SU5)" in why
-    assert "neither follows" in rules.explain(cs("Ks 7h 8d"), lead, card("8d"), H)
+    assert "neither follows" in rules.explain(cs("Ks 7h 8d").mask, lead, card("8d"), H)
 
 
 # --- SL-C9..SL-C12: Семь листов, dead trumps ------------------------------------------------------
@@ -173,14 +185,14 @@ def test_sl_c9_free_play_and_dead_trumps() -> None:
     rules = FreePlayDeadTrumps(ACE_HIGH)
     lead = led(0, "9s")
     # SL-C9: no duty to follow a plain lead
-    assert rules.legal_plays(cs("Ks 7h 8d"), lead, H) == cs("Ks 7h 8d")
+    assert CardSet.from_mask(rules.legal_mask(cs("Ks 7h 8d").mask, lead, H)) == cs("Ks 7h 8d")
     # SL-C9: a trump played to a plain lead by a hand with other cards is dead ...
-    assert rules.play_flags(cs("7h 8d"), lead, card("7h"), H) == DEAD
+    assert rules.play_flags(cs("7h 8d").mask, lead, card("7h"), H) == DEAD
     # ... unless the hand held only trumps then: live
-    assert rules.play_flags(cs("7h 10h"), lead, card("7h"), H) == 0
+    assert rules.play_flags(cs("7h 10h").mask, lead, card("7h"), H) == 0
     # a plain card is never flagged; nor is a trump on a trump lead
-    assert rules.play_flags(cs("7h 8d"), lead, card("8d"), H) == 0
-    assert rules.play_flags(cs("7h 8d"), led(0, "Ah"), card("7h"), H) == 0
+    assert rules.play_flags(cs("7h 8d").mask, lead, card("8d"), H) == 0
+    assert rules.play_flags(cs("7h 8d").mask, led(0, "Ah"), card("7h"), H) == 0
     # SL-C11: the dead trump cannot win; the highest spade does
     t = build(rules, H, (0, "9s", "9s 6c"), (1, "Ah", "Ah 8d"), (2, "Ks", "Ks 6d"))
     assert t.plays[1].flags == DEAD
@@ -196,26 +208,32 @@ def test_sl_c9_free_play_and_dead_trumps() -> None:
 def test_sl_c10_trump_lead_must_be_answered_with_a_trump() -> None:
     rules = FreePlayDeadTrumps(ACE_HIGH)
     lead = led(0, "9h")
-    assert rules.legal_plays(cs("Ks 7h 8d"), lead, H) == cs("7h")  # SL-C10
-    assert rules.legal_plays(cs("Ks 8d"), lead, H) == cs("Ks 8d")  # no trump: any card
-    why = rules.explain(cs("Ks 7h"), lead, card("Ks"), H)
+    assert CardSet.from_mask(rules.legal_mask(cs("Ks 7h 8d").mask, lead, H)) == cs("7h")  # SL-C10
+    assert CardSet.from_mask(rules.legal_mask(cs("Ks 8d").mask, lead, H)) == cs(
+        "Ks 8d"
+    )  # no trump: any card
+    why = rules.explain(cs("Ks 7h").mask, lead, card("Ks"), H)
     assert "(SL-C10)" in why
 
 
 def test_sl_c12_honours_first() -> None:
     rules = FreePlayDeadTrumps(ACE_HIGH, honours_first=True)
-    assert rules.legal_plays(cs("Ah 7h 8d"), led(0, "9h"), H) == cs("Ah")
-    assert rules.legal_plays(cs("Ah Kh 7h"), led(0, "9h"), H) == cs("Ah Kh")  # either
+    assert CardSet.from_mask(rules.legal_mask(cs("Ah 7h 8d").mask, led(0, "9h"), H)) == cs("Ah")
+    assert CardSet.from_mask(rules.legal_mask(cs("Ah Kh 7h").mask, led(0, "9h"), H)) == cs(
+        "Ah Kh"
+    )  # either
     # the king's holder must play it even on the trump ace led
-    assert rules.legal_plays(cs("Kh 7h 8d"), led(0, "Ah"), H) == cs("Kh")
+    assert CardSet.from_mask(rules.legal_mask(cs("Kh 7h 8d").mask, led(0, "Ah"), H)) == cs("Kh")
     # without honours: any trump
-    assert rules.legal_plays(cs("Qh 7h 8d"), led(0, "Ah"), H) == cs("Qh 7h")
+    assert CardSet.from_mask(rules.legal_mask(cs("Qh 7h 8d").mask, led(0, "Ah"), H)) == cs("Qh 7h")
     # a plain lead is still free
-    assert rules.legal_plays(cs("Ah 7h 8d"), led(0, "9s"), H) == cs("Ah 7h 8d")
-    assert "(SL-C12)" in rules.explain(cs("Ah 7h"), led(0, "9h"), card("7h"), H)
+    assert CardSet.from_mask(rules.legal_mask(cs("Ah 7h 8d").mask, led(0, "9s"), H)) == cs(
+        "Ah 7h 8d"
+    )
+    assert "(SL-C12)" in rules.explain(cs("Ah 7h").mask, led(0, "9h"), card("7h"), H)
     # option off: any trump
     plain = FreePlayDeadTrumps(ACE_HIGH)
-    assert plain.legal_plays(cs("Ah 7h 8d"), led(0, "9h"), H) == cs("Ah 7h")
+    assert CardSet.from_mask(plain.legal_mask(cs("Ah 7h 8d").mask, led(0, "9h"), H)) == cs("Ah 7h")
 
 
 def test_d_sl2_face_down_lead_and_dead_cards() -> None:
@@ -223,7 +241,7 @@ def test_d_sl2_face_down_lead_and_dead_cards() -> None:
     rules = FreePlayDeadTrumps(ACE_HIGH)
     t = Trick(leader=2).with_play(2, card("9s"), FACE_DOWN)
     assert t.lead_suit is None
-    assert rules.legal_plays(cs("As 8d"), t, H) == cs("As 8d")
+    assert CardSet.from_mask(rules.legal_mask(cs("As 8d").mask, t, H)) == cs("As 8d")
     t2 = t.with_play(3, card("As")).with_play(0, card("8d"))
     assert rules.trick_winner(t2, H) == 2  # nobody trumped: the leader takes it
     t3 = t.with_play(3, card("7h")).with_play(0, card("Qh"))
@@ -240,8 +258,8 @@ def test_sm4_main_suit() -> None:
     empty = cs("6h 5h 4h")
     rules = MainSuit(SEMERIK, main=H, excluded=empty)
     # SM5: follow suit when able, else any card
-    assert rules.legal_plays(cs("Ks 7h"), led(0, "4s"), None) == cs("Ks")
-    assert rules.legal_plays(cs("Kd 7h"), led(0, "4s"), None) == cs("Kd 7h")
+    assert CardSet.from_mask(rules.legal_mask(cs("Ks 7h").mask, led(0, "4s"), None)) == cs("Ks")
+    assert CardSet.from_mask(rules.legal_mask(cs("Kd 7h").mask, led(0, "4s"), None)) == cs("Kd 7h")
     # SM4: a heart beats another suit's lead like a trump (trump argument ignored)
     t = build(rules, None, (0, "Ks", "Ks"), (1, "7h", "7h Kd"), (2, "3s", "3s"))
     assert rules.trick_winner(t, None) == 1
@@ -260,7 +278,7 @@ def test_sm4_main_suit() -> None:
     assert rules.trick_winner(t, None) == 1
     t = build(rules, None, (0, "6h", "6h"), (1, "3h", "3h"), (2, "Ah", "Ah"), (3, "2h", "2h"))
     assert rules.trick_winner(t, None) == 1
-    assert "(SM5)" in rules.explain(cs("Ks 7h"), led(0, "4s"), card("7h"), None)
+    assert "(SM5)" in rules.explain(cs("Ks 7h").mask, led(0, "4s"), card("7h"), None)
 
 
 # --- properties over random deals ------------------------------------------------------------
@@ -299,12 +317,11 @@ def test_random_deals_legal_plays_and_winners(
         for k in range(players):
             seat = (leader + k) % players
             hand = hands[seat]
-            legal = rules.legal_plays(hand, trick, trump)
-            assert legal, "legal_plays is empty for a non-empty hand"
-            assert legal <= hand, "legal_plays offers a card not in the hand"
-            assert CardSet.from_mask(rules.legal_mask(hand.mask, trick, trump)) == legal
+            legal = CardSet.from_mask(rules.legal_mask(hand.mask, trick, trump))
+            assert legal, "legal_mask is empty for a non-empty hand"
+            assert legal <= hand, "legal_mask offers a card not in the hand"
             choice = rng.choice(list(legal))
-            trick = trick.with_play(seat, choice, rules.play_flags(hand, trick, choice, trump))
+            trick = trick.with_play(seat, choice, rules.play_flags(hand.mask, trick, choice, trump))
             hands[seat] = hand.remove(choice)
         winner = rules.trick_winner(trick, trump)
         assert winner in {p.seat for p in trick.plays}, "the winner played no card to the trick"
@@ -319,5 +336,7 @@ def test_trick_value_helpers() -> None:
     assert t.card_mask() == card("As").mask | card("Kh").mask
     assert t.plays[1] == Play(2, card("Kh"), DEAD)
     assert Trick(0).led is None and Trick(0).lead_suit is None
-    with pytest.raises(AttributeError):
-        t.leader = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):  # a Play is an immutable value
+        t.plays[0].seat = 2  # type: ignore[misc]
+    assert not hasattr(t, "__dict__")  # a slotted value: only its declared fields
+    assert hash(t) == hash(Trick(1, 3, t.plays)) and t == Trick(1, 3, t.plays)

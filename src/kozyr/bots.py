@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kozyr.engine import PLAY, Deal
+from kozyr.engine import DONE, Deal
 from kozyr.errors import KozyrError
 from kozyr.variant import Action, Bot, BotFactory, Variant
 
@@ -26,7 +26,8 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
-        return actions[self.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+        # A single action draws nothing (rng.choice would still consume one draw).
+        return self.rng.choice(actions) if len(actions) > 1 else actions[0]
 
 
 #: ``variant.bots()`` per variant object, read once (play_deal asks for every deal).
@@ -79,36 +80,38 @@ def play_deal(
     """Deal by ``seed`` and let bots play every decision and card to the end.
 
     Bots given by name draw from the deal's generator (``random.Random(seed)``, which first
-    shuffles): the same seed and bots always give the same deal."""
+    shuffles): the same seed and bots always give the same deal. The loop is an ordinary client
+    of the engine: it asks :meth:`Deal.legal_actions`, lets the seat's bot choose, and pushes the
+    choice (:meth:`Deal.push`) when it is one of the legal actions -- otherwise :meth:`Deal.play`
+    validates it and raises."""
     rng = random.Random(seed)
-    if isinstance(bots, str) or (bots and isinstance(bots[0], str)):
-        players: Sequence[Bot] = make_bots(variant, bots, rng)  # type: ignore[arg-type]
-    else:
-        players = bots  # type: ignore[assignment]
-    # Random bots take the engine's fast path for their cards and are inlined for decisions:
-    # the same draws and the same choices as RandomBot.choose.
-    rngs = [bot.rng if type(bot) is RandomBot else None for bot in players]
-    fast = any(generator is not None for generator in rngs)
+    players = _players(variant, bots, rng)
     deal = Deal.new(variant, seed=seed, dealer=dealer, context=context, rng=rng)
-    while not deal.is_over:
-        if fast and deal.phase == PLAY and rngs[deal.to_act] is not None:
-            deal._autoplay(rngs)
-            continue
+    while deal.phase != DONE:
         actions = deal.legal_actions()
-        seat = actions[0].seat
-        chooser = rngs[seat]
-        if chooser is not None:  # rng.randrange(n) without its argument checks: the same draw
-            count = len(actions)
-            deal._apply(actions[chooser._randbelow(count)] if count > 1 else actions[0])  # type: ignore[attr-defined]
-            continue
-        action = players[seat].choose(deal, actions)
-        for legal in actions:  # bots usually return one of the actions itself
+        action = players[actions[0].seat].choose(deal, actions)
+        for legal in actions:  # a bot usually returns one of the actions itself
             if legal is action:
-                deal._apply(action)
+                deal.push(action)
                 break
-        else:
-            deal._apply(action) if action in actions else deal.play(action)
+        else:  # an equal action is pushed too; anything else goes through play(), which raises
+            deal.push(action) if action in actions else deal.play(action)
     return deal
+
+
+def _players(
+    variant: Variant, bots: str | Sequence[str] | Sequence[Bot], rng: random.Random
+) -> Sequence[Bot]:
+    """The bots of a deal: made by name (all drawing from ``rng``), or given as objects."""
+    if isinstance(bots, str):
+        return make_bots(variant, bots, rng)
+    names = [b for b in bots if isinstance(b, str)]
+    if len(names) == len(bots):
+        return make_bots(variant, names, rng)
+    objects = [b for b in bots if not isinstance(b, str)]
+    if len(objects) != len(bots):
+        raise KozyrError(f"{variant.name}: give bots as names or as objects, not both")
+    return objects
 
 
 __all__ = ["RandomBot", "make_bots", "play_deal"]

@@ -9,24 +9,14 @@ exactly as it was (``verify_play`` raises, ``can_play`` asks, ``play`` does).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kozyr.cards import ALL_CARDS, Card, Suit
-from kozyr.cardset import CardSet, iter_mask
+from kozyr.cardset import CardSet
 from kozyr.errors import IllegalActionError, IllegalPlayError
 from kozyr.record import DealRecord
-from kozyr.tricks import (
-    DEAD,
-    FACE_DOWN,
-    Play,
-    StandardTrickRules,
-    Trick,
-    flags_function,
-    lead_functions,
-    make_trick,
-    settle_trick,
-)
+from kozyr.tricks import Play, Trick, TrickRules
 from kozyr.variant import Action, Variant
 
 if TYPE_CHECKING:
@@ -50,9 +40,6 @@ def _grow(n: int) -> None:
 
 
 _grow(8)
-
-#: The suit of each card by index (the hot path reads it without the Card attribute).
-_SUIT_OF: tuple[Suit, ...] = tuple(card.suit for card in ALL_CARDS)
 
 #: Who plays after whom, by the tuple of seats that play (shared, never changed).
 _ORDERS: dict[tuple[int, ...], dict[int, int]] = {}
@@ -99,10 +86,20 @@ class Deal:
         self.decisions: dict[str, Any] = {}
         self.phase = "deal"
         self.to_act = dealer
-        self.trick: Trick | None = None
         self.tricks: list[Trick] = []
         self.history: list[Action] = []
         self._next: dict[int, int] = {}
+        self._size = len(self.playing)
+        self._rules: TrickRules = variant.trick_rules
+        # The trick being played: its leader, number and plays; ``_trick`` is the Trick value the
+        # rules are asked about. When the rules read only the suit led (``reads == "lead"``) it is
+        # not rebuilt after every card: ``_stale`` says the plays went on since (see ``trick``).
+        self._by_lead = self._rules.reads == "lead"
+        self._leader = 0
+        self._number = 0
+        self._plays: list[Play] = []
+        self._trick: Trick | None = None
+        self._stale = False
         # Tricks won per seat, counted as the engine resolves the tricks in ``self.tricks``.
         self._won: list[int] = [0] * n
         self._set_order()
@@ -169,21 +166,28 @@ class Deal:
         """Every legal action now; non-empty until the deal is over."""
         if self.phase == PLAY:
             seat = self.to_act
-            trick = self.trick
+            trick = self._trick
             assert trick is not None
-            mask = self.variant.trick_rules.legal_mask(self.hands[seat], trick, self.trump)
+            mask = self._rules.legal_mask(self.hands[seat], trick, self.trump)
             actions = _ACTIONS[seat]
-            return [actions[c.index] for c in iter_mask(mask)]
+            if not mask & (mask - 1):  # one legal card
+                return [actions[mask.bit_length() - 1]]
+            legal = []
+            while mask:  # in card index order, lowest first
+                low = mask & -mask
+                legal.append(actions[low.bit_length() - 1])
+                mask ^= low
+            return legal
         if self.phase == DONE:
             return []
         return self.variant.decision_actions(self)
 
     def legal_plays(self) -> CardSet:
         """The cards the seat to act may play (empty outside trick play)."""
-        if self.phase != PLAY or self.trick is None:
+        if self.phase != PLAY or self._trick is None:
             return CardSet()
         return CardSet.from_mask(
-            self.variant.trick_rules.legal_mask(self.hands[self.to_act], self.trick, self.trump)
+            self._rules.legal_mask(self.hands[self.to_act], self._trick, self.trump)
         )
 
     # --- acting --------------------------------------------------------------------------------
@@ -206,7 +210,7 @@ class Deal:
             )
 
     def _verify_card(self, action: Action) -> None:
-        rules = self.variant.trick_rules
+        rules = self._rules
         seat, card = action.seat, action.card
         if action.kind != PLAY or card is None:
             raise IllegalActionError(
@@ -224,9 +228,10 @@ class Deal:
             raise IllegalPlayError(
                 f"{card} is not in seat {seat}'s hand", seat=seat, card=card, rule="C3"
             )
-        assert self.trick is not None
-        if not rules.legal_mask(hand, self.trick, self.trump) & card.mask:
-            message = rules.explain(CardSet.from_mask(hand), self.trick, card, self.trump)
+        trick = self._trick
+        assert trick is not None
+        if not rules.legal_mask(hand, trick, self.trump) & card.mask:
+            message = rules.explain(hand, self.current_trick(), card, self.trump)
             raise IllegalPlayError(f"seat {seat}: {message}", seat=seat, card=card, rule=rules.rule)
 
     def can_play(self, action: Action) -> bool:
@@ -240,178 +245,66 @@ class Deal:
     def play(self, action: Action) -> None:
         """Validate ``action`` and apply it (an illegal action changes nothing)."""
         self.verify_play(action)
-        self._apply(action)
+        self.push(action)
 
     def play_card(self, card: Card | str) -> None:
         """Play ``card`` for the seat to act (a convenience over :meth:`play`)."""
         self.play(Action(PLAY, self.to_act, Card.parse(card) if isinstance(card, str) else card))
 
-    def _apply(self, action: Action) -> None:
+    def push(self, action: Action) -> None:
+        """Apply ``action`` without checking it: the unchecked twin of :meth:`play` for trusted
+        callers that took the action from :meth:`legal_actions` (a bot loop, a replay already
+        checked). An illegal action pushed here leaves the deal in a state no rule allows; use
+        :meth:`play` for anything that comes from outside.
+
+        (The same split as python-chess's ``Board.push`` beside ``push_san``.)
+        """
         self.history.append(action)
         if self.phase != PLAY:
             self.variant.apply_decision(self, action)
             return
         card = action.card
         assert card is not None
-        self._put(action.seat, card)
-
-    def _put(self, seat: int, card: Card) -> None:
-        """Play a card already checked to be legal (the history is the caller's business)."""
-        trick = self.trick
+        seat = action.seat
+        trick = self._trick
         assert trick is not None
-        flags_of = flags_function(self.variant.trick_rules)
-        if flags_of is None:
-            play = _PLAYS[seat][card.index]
-        else:
-            flags = flags_of(self.hands[seat], trick, card, self.trump)
-            play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
-        self.hands[seat] ^= card.mask
-        self._add(trick, play)
-
-    def _add(self, trick: Trick, play: Play) -> None:
-        """Add ``play`` (its card already out of the hand) to ``trick``; resolve a full trick."""
-        plays = (*trick.plays, play)
-        if len(plays) < len(self.playing):
-            self.trick = make_trick(trick.leader, trick.number, plays)
-            self.to_act = self._next[play.seat]
+        rules = self._rules
+        hand = self.hands[seat]
+        flags = rules.play_flags(hand, trick, card, self.trump)
+        play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
+        self.hands[seat] = hand ^ card.mask
+        plays = self._plays
+        plays.append(play)
+        if len(plays) < self._size:
+            if self._by_lead and len(plays) > 1:
+                self._stale = True  # the rules read only the suit led: no new Trick needed
+            else:
+                self._trick = Trick(self._leader, self._number, tuple(plays))
+            self.to_act = self._next[seat]
             return
-        self._resolve(make_trick(trick.leader, trick.number, plays))
-
-    def _resolve(self, done: Trick) -> None:
-        """Win a full trick (C6 or the variant's rule), keep it, and let the variant go on."""
-        self._won_by(done, self.variant.trick_rules.trick_winner(done, self.trump))
-
-    def _won_by(self, done: Trick, winner: int) -> None:
-        settle_trick(done, winner)
+        full = Trick(self._leader, self._number, tuple(plays))
+        winner = rules.trick_winner(full, self.trump)
+        done = Trick(full.leader, full.number, full.plays, winner)
         self.tricks.append(done)
         self._won[winner] += 1
-        self.trick = None
+        self._trick = None
+        self._stale = False
         self.variant.after_trick(self, done)
 
-    def _autoplay(self, rngs: Sequence[random.Random | None]) -> None:
-        """Play cards for every seat that has a generator in ``rngs``, each a uniform choice among
-        the legal cards made exactly as :class:`kozyr.bots.RandomBot` makes it (same draws, same
-        card), until the phase changes or a seat without one is to play. The fast path of
-        :func:`kozyr.bots.play_deal`.
+    @property
+    def trick(self) -> Trick | None:
+        """The trick being played (its plays so far), or None between tricks and outside play."""
+        if self._stale:
+            self._trick = Trick(self._leader, self._number, tuple(self._plays))
+            self._stale = False
+        return self._trick
 
-        When the trick rules depend only on the suit led (:func:`kozyr.tricks.lead_functions`),
-        a trick's plays are collected in a list and the :class:`Trick` is built once, full;
-        otherwise the rules see a new :class:`Trick` after every card (:meth:`_autoplay_tricks`).
-        """
-        rules = self.variant.trick_rules
-        by_lead, flagging, standard = _plan(rules)
-        if not by_lead:
-            self._autoplay_tricks(rngs)
-            return
-        legal = rules.legal_mask_for_lead
-        flags_of = rules.play_flags_for_lead if flagging else None
-        # C6 / SL-C11 inlined (each card weighed as it is played) unless the policy has its own.
-        strength = rules.strength if standard else None
-        hands = self.hands
-        history = self.history
-        suit_of, cards, actions_of, plays_of = _SUIT_OF, ALL_CARDS, _ACTIONS, _PLAYS
-        while self.phase == PLAY:  # one trick per pass; the deal's state is re-read after it
-            trick = self.trick
-            assert trick is not None
-            leader, number = trick.leader, trick.number
-            played = list(trick.plays)
-            count = len(played)
-            lead = trick.lead_suit
-            trump = self.trump
-            size = len(self.playing)
-            following = self._next
-            seat = self.to_act
-            # a trick begun on the general path is won by the rules once it is full
-            weigh = strength if not played else None
-            winner, best, best_trump = leader, -2, False  # no card can win yet (D-SL2)
-            while True:
-                rng = rngs[seat]
-                if rng is None:  # a bot without a generator: the general path takes over
-                    if len(played) != len(trick.plays):
-                        self.trick = make_trick(leader, number, tuple(played))
-                    self.to_act = seat
-                    return
-                hand = hands[seat]
-                mask = legal(hand, lead, trump)
-                if mask & (mask - 1):  # more than one legal card
-                    # rng.randrange(count) without its argument checks: the same draw.
-                    for _ in range(rng._randbelow(mask.bit_count())):  # type: ignore[attr-defined]
-                        mask &= mask - 1
-                index = (mask & -mask).bit_length() - 1
-                history.append(actions_of[seat][index])
-                hands[seat] = hand ^ (1 << index)
-                suit = suit_of[index]
-                if flags_of is None or not (flags := flags_of(hand, lead, cards[index], trump)):
-                    flags = 0
-                    played.append(plays_of[seat][index])
-                else:
-                    played.append(Play(seat, cards[index], flags))
-                if not count:  # the lead: its suit, unless led face down (SL-C13)
-                    lead = None if flags & FACE_DOWN else suit
-                count += 1
-                if weigh is not None and not flags & FACE_DOWN:
-                    if suit == trump and not flags:
-                        value = weigh[index]
-                        if not best_trump or value > best:
-                            winner, best, best_trump = seat, value, True
-                    elif not best_trump and suit == lead and not flags & DEAD:
-                        value = weigh[index]
-                        if value > best:
-                            winner, best = seat, value
-                if count < size:  # the trick goes on
-                    seat = following[seat]
-                    continue
-                self.to_act = seat
-                done = make_trick(leader, number, tuple(played))
-                self._won_by(done, winner if weigh is not None else rules.trick_winner(done, trump))
-                break
-
-    def _autoplay_tricks(self, rngs: Sequence[random.Random | None]) -> None:
-        """:meth:`_autoplay` for trick rules that read the whole trick (a :class:`Trick` after
-        every card)."""
-        rules = self.variant.trick_rules
-        legal = rules.legal_mask
-        flags_of = flags_function(rules)  # None: the policy never flags a play
-        hands = self.hands
-        history = self.history
-        while self.phase == PLAY:  # one trick per pass; the deal's state is re-read after it
-            trick = self.trick
-            assert trick is not None
-            leader, number, plays = trick.leader, trick.number, trick.plays
-            trump = self.trump
-            size = len(self.playing)
-            following = self._next
-            seat = self.to_act
-            while True:
-                rng = rngs[seat]
-                if rng is None:  # a bot without a generator: the general path takes over
-                    self.trick = trick
-                    self.to_act = seat
-                    return
-                hand = hands[seat]
-                mask = legal(hand, trick, trump)
-                count = mask.bit_count()
-                if count > 1:
-                    # rng.randrange(count) without its argument checks: the same draw.
-                    for _ in range(rng._randbelow(count)):  # type: ignore[attr-defined]
-                        mask &= mask - 1
-                index = (mask & -mask).bit_length() - 1
-                history.append(_ACTIONS[seat][index])
-                play = _PLAYS[seat][index]
-                if flags_of is not None:
-                    flags = flags_of(hand, trick, play.card, trump)
-                    if flags:
-                        play = Play(seat, play.card, flags)
-                hands[seat] = hand ^ (1 << index)
-                if len(plays) + 1 < size:  # the trick goes on
-                    plays = (*plays, play)
-                    trick = make_trick(leader, number, plays)
-                    seat = following[seat]
-                else:
-                    self.trick = trick
-                    self.to_act = seat
-                    self._add(trick, play)
-                    break
+    def current_trick(self) -> Trick:
+        """:attr:`trick`, which must exist (trick play is under way)."""
+        trick = self.trick
+        if trick is None:
+            raise IllegalActionError(f"no trick is being played (phase {self.phase!r})")
+        return trick
 
     # --- used by variants ----------------------------------------------------------------------
 
@@ -440,6 +333,7 @@ class Deal:
     def set_playing(self, seats: Iterable[int]) -> None:
         """Restrict trick play to ``seats`` (run-aways sit out)."""
         self.playing = tuple(sorted(seats))
+        self._size = len(self.playing)
         self._set_order()
 
     def begin_play(self, leader: int) -> None:
@@ -452,17 +346,23 @@ class Deal:
     def new_trick(self, leader: int) -> None:
         """Start the next trick with ``leader`` (also resumes play after a variant's phase)."""
         self.phase = PLAY
-        key = (leader, len(self.tricks))
+        number = len(self.tricks)
+        self._leader = leader
+        self._number = number
+        self._plays = []
+        self._stale = False
+        key = (leader, number)
         trick = _EMPTY_TRICKS.get(key)
         if trick is None:
-            trick = _EMPTY_TRICKS[key] = make_trick(leader, key[1], ())
-        self.trick = trick
+            trick = _EMPTY_TRICKS[key] = Trick(leader, number)
+        self._trick = trick
         self.to_act = leader
 
     def finish(self) -> None:
         """End the deal."""
         self.phase = DONE
-        self.trick = None
+        self._trick = None
+        self._stale = False
 
     # --- results -------------------------------------------------------------------------------
 
@@ -492,34 +392,6 @@ class Deal:
             f"<Deal {self.variant.name} dealer={self.dealer} phase={self.phase} "
             f"to_act={self.to_act} tricks={len(self.tricks)}>"
         )
-
-
-#: Per trick-rules class: whether random bots may play a trick by the suit led
-#: (:func:`kozyr.tricks.lead_functions`), whether its policy flags plays, and whether it keeps the
-#: standard C6 winner (cards are then weighed as they are played). Worked out once per class.
-_PLANS: dict[type, tuple[bool, bool, bool]] = {}
-
-
-def _plan(rules: StandardTrickRules) -> tuple[bool, bool, bool]:
-    plan = _PLANS.get(type(rules))
-    if plan is None:
-        functions = lead_functions(rules)
-        plan = _PLANS[type(rules)] = (
-            functions is not None,
-            functions is not None and functions[1] is not None,
-            _standard_winner(rules),
-        )
-    return plan
-
-
-def _standard_winner(rules: StandardTrickRules) -> bool:
-    """Whether ``rules`` wins tricks by the standard C6 rule (neither ``trick_winner`` nor
-    ``is_live_trump`` overridden), so the engine may weigh each card as it is played."""
-    cls = type(rules)
-    return (
-        cls.trick_winner is StandardTrickRules.trick_winner
-        and cls.is_live_trump is StandardTrickRules.is_live_trump
-    )
 
 
 __all__ = ["DONE", "PLAY", "Deal"]

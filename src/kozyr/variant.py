@@ -21,7 +21,7 @@ from kozyr.errors import KozyrError, OptionError, RecordError
 from kozyr.limits import SHOWN, shorten
 from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
 from kozyr.scoring import ScoreSheet, SheetNote
-from kozyr.tricks import StandardTrickRules
+from kozyr.tricks import TrickRules
 
 if TYPE_CHECKING:
     from kozyr.codec import RecordReader
@@ -181,7 +181,8 @@ class Variant:
     partnership: ClassVar[bool] = False
 
     options: Mapping[str, Any]
-    trick_rules: StandardTrickRules
+    #: The play rule the engine asks about every trick (set by the variant's ``__init__``).
+    trick_rules: TrickRules
 
     def __init__(self, /, **options: Any) -> None:
         # ``self`` is positional-only, so an option may be named anything ("self", "name")

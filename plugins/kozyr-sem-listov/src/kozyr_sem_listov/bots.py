@@ -49,7 +49,7 @@ class HeuristicBot:
         if not trick.plays:
             return max(actions, key=lambda a: self.value(deal, a.card))
         rules = deal.variant.trick_rules
-        hand = deal.hand(deal.to_act)
+        hand = deal.hands[deal.to_act]
         winning = []
         for action in actions:
             assert action.card is not None

@@ -3,7 +3,7 @@ the five-handed trump leads with a face-down lead (SL-C13, D-SL2)."""
 
 from __future__ import annotations
 
-from kozyr import FACE_DOWN, Card, CardSet, FreePlayDeadTrumps, RankOrder, Suit, Trick
+from kozyr import FACE_DOWN, Card, FreePlayDeadTrumps, RankOrder, Suit, Trick
 from kozyr.cardset import SUIT_MASKS
 
 
@@ -15,6 +15,8 @@ class ClassicTrickRules(FreePlayDeadTrumps):
     when he holds one. D-SL2: the face-down card never wins; the highest trump wins; with no trump
     the leader takes the trick (the core's winner rule already does this).
     """
+
+    reads = "trick"  # the trick's number decides whether a lead is forced (SL-C13)
 
     def __init__(self, order: RankOrder, *, honours_first: bool = False, trump_leads: int = 0):
         super().__init__(order, honours_first=honours_first, rule="SL-C10")
@@ -31,10 +33,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
                 return trumps or hand
         return super().legal_mask(hand, trick, trump)
 
-    def play_flags(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> int:
-        return ClassicTrickRules.play_flags_mask(self, hand.mask, trick, card, trump)
-
-    def play_flags_mask(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
+    def play_flags(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
         if (
             trump is not None
             and trick.number < self.trump_leads  # self._forced(trick)
@@ -42,9 +41,9 @@ class ClassicTrickRules(FreePlayDeadTrumps):
             and not hand & SUIT_MASKS[trump]
         ):
             return FACE_DOWN  # SL-C13: охлупью, led face down
-        return FreePlayDeadTrumps.play_flags_mask(self, hand, trick, card, trump)
+        return super().play_flags(hand, trick, card, trump)
 
-    def explain(self, hand: CardSet, trick: Trick, card: Card, trump: Suit | None) -> str:
+    def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         if trump is not None and self._forced(trick):
             if not trick.plays:
                 return (
