@@ -24,8 +24,8 @@ from kozyr.scoring import ScoreSheet, SheetNote
 from kozyr.tricks import TrickRules
 
 if TYPE_CHECKING:
-    from kozyr.codec import RecordReader
     from kozyr.batch import BatchForm
+    from kozyr.codec import RecordReader
     from kozyr.engine import Deal
     from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
 
