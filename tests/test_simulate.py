@@ -32,7 +32,7 @@ from kozyr.simulate import (
 JSON_KEYS = {
     "variant", "options", "unit", "units", "deals", "seed", "bots", "chunk", "workers",
     "elapsed_s", "deals_per_s", "players", "sides", "tricks", "points", "seat_points", "items",
-    "extra", "wins", "settlement",
+    "extra", "wins", "settlement", "engine", "engine_note",
 }  # fmt: skip
 
 
@@ -49,7 +49,7 @@ def test_totals_match_a_direct_loop_over_the_public_api() -> None:
     seed_for(S, i))."""
     variant = get_variant("seven-up")
     n, seed = 40, 3
-    result = simulate("seven-up", {}, n, seed, chunk=7)
+    result = simulate("seven-up", {}, n, seed, chunk=7, engine="reference")
     tricks = [0] * 4
     points = [0] * 2
     items: Counter[str] = Counter()
@@ -207,7 +207,15 @@ def test_field_stats_merge_matches_one_stream() -> None:
 
 def test_progress_callback_and_bar() -> None:
     calls: list[tuple[int, int]] = []
-    simulate("seven-up", {}, 10, seed=1, chunk=3, progress=lambda d, n: calls.append((d, n)))
+    simulate(
+        "seven-up",
+        {},
+        10,
+        seed=1,
+        chunk=3,
+        progress=lambda d, n: calls.append((d, n)),
+        engine="reference",
+    )
     assert calls == [(3, 10), (6, 10), (9, 10), (10, 10)]
     stream = io.StringIO()
     bar = ProgressBar(stream, "x", delay=60.0)

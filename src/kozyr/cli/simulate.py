@@ -224,7 +224,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--unit", choices=UNITS, default="deal", help="count deals or whole parties")
     p.add_argument("--workers", type=int, default=1, help="processes; 0 = one per core")
     p.add_argument(
-        "--chunk", type=int, help="deals (or parties) per task (a batch, with --engine batch)"
+        "--chunk",
+        type=int,
+        help="deals (or parties) per task of the reference engine (the batch engine plays "
+        "batches of 65,536)",
     )
     p.add_argument(
         "--engine",

@@ -78,7 +78,9 @@ def simulate(
         form, note = batch_form_for(instance, unit, kinds)
         if form is not None:
             func = run_batch
-    size = chunk or (min(BATCH_SIZE, n) if func is run_batch else default_chunk(n))
+    # The batch engine plays fixed batches (seeded by their first deal's index), so its totals
+    # depend on the seed and n only, whatever the chunk or worker count.
+    size = min(BATCH_SIZE, n) if func is run_batch else (chunk or default_chunk(n))
     tasks = [(start, min(start + size, n)) for start in range(0, n, size)]
     real_workers = workers or (os.cpu_count() or 1)
     began = time.perf_counter()
