@@ -219,5 +219,5 @@ def test_bad_options() -> None:
         variant(packets="5-5")
     with pytest.raises(OptionError, match="counter_mode"):
         variant(counter_mode="never")
-    with pytest.raises(OptionError, match="unknown option players"):
+    with pytest.raises(OptionError, match=r"played by exactly 4 players, not 3 \(SM1\)"):
         variant(players=3)
