@@ -29,7 +29,13 @@ from kozyr import (
     VariantRegistry,
     hookimpl,
 )
-from kozyr.registry import ENTRY_POINT_GROUP, KozyrHookSpecs, PluginManager, normalize
+from kozyr.registry import (
+    BUILTIN_GROUP,
+    ENTRY_POINT_GROUP,
+    KozyrHookSpecs,
+    PluginManager,
+    normalize,
+)
 
 _counter = itertools.count()
 
@@ -52,18 +58,35 @@ class FakeEntryPoint:
         return importlib.import_module(self.value)
 
 
-TOY = """
+#: The engine hooks every variant must implement (REQUIRED_HOOKS), as stubs.
+HOOKS = """
+    def start(self, deal):
+        pass
+
+    def setup_replay(self, deal, record):
+        pass
+
+    def score(self, record, context):
+        pass
+"""
+
+TOY = (
+    """
 from kozyr import Variant, hookimpl
 
 class Toy(Variant):
     name = {name!r}
     aliases = {aliases!r}
     player_counts = (2,)
+"""
+    + HOOKS
+    + """
 
 @hookimpl
 def kozyr_register_variants(registry):
     registry.add(Toy)
 """
+)
 
 
 @pytest.fixture
@@ -83,11 +106,22 @@ def toy_module(where: Path, name: str, aliases: tuple[str, ...] = ()) -> str:
     return write_module(where, TOY.format(name=name, aliases=aliases))
 
 
-def use_entry_points(monkeypatch: pytest.MonkeyPatch, *eps: FakeEntryPoint) -> None:
-    def entry_points(**kwargs: Any) -> list[FakeEntryPoint]:
-        return list(eps) if kwargs.get("group") == ENTRY_POINT_GROUP else []
+_GROUPS: dict[str, list[FakeEntryPoint]] = {}
 
-    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+
+def use_entry_points(
+    monkeypatch: pytest.MonkeyPatch, *eps: FakeEntryPoint, group: str = ENTRY_POINT_GROUP
+) -> None:
+    """Make importlib.metadata list these entry points in ``group`` (and, unless given in the
+    same test, none in the other group)."""
+    if importlib.metadata.entry_points is not _fake_entry_points:
+        _GROUPS.clear()
+        monkeypatch.setattr(importlib.metadata, "entry_points", _fake_entry_points)
+    _GROUPS[group] = list(eps)
+
+
+def _fake_entry_points(**kwargs: Any) -> list[FakeEntryPoint]:
+    return list(_GROUPS.get(kwargs.get("group", ""), []))
 
 
 def loaded(autoload: bool | None = True) -> PluginManager:
@@ -131,7 +165,10 @@ def test_broken_plugin_is_reported_and_others_still_load(
 def test_plugin_without_the_hook(module_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     empty = write_module(module_dir, "X = 1\n")
     use_entry_points(monkeypatch, FakeEntryPoint("empty", empty, FakeDist("kozyr-empty")))
-    assert by_name(loaded())["empty"].error == "no kozyr_register_variants hook"
+    assert by_name(loaded())["empty"].error == (
+        "no kozyr hook: implement one of kozyr_register_bots, kozyr_register_sheet_formats, "
+        "kozyr_register_variants"
+    )
 
 
 @pytest.mark.parametrize(
@@ -150,14 +187,24 @@ def test_invalid_variant_is_reported(
     source = f"""
     from kozyr import Variant, hookimpl
 
-    class Fine(Variant):
+    class Base(Variant):
+        def start(self, deal):
+            pass
+
+        def setup_replay(self, deal, record):
+            pass
+
+        def score(self, record, context):
+            pass
+
+    class Fine(Base):
         name = "fine-one"
         player_counts = (2,)
 
-    class Nameless(Variant):
+    class Nameless(Base):
         player_counts = (2,)
 
-    class NoPlayers(Variant):
+    class NoPlayers(Base):
         name = "no-players"
 
     @hookimpl
@@ -178,7 +225,8 @@ def test_invalid_variant_is_reported(
     assert info["bad"].error.startswith("registration failed: ")
     # the whole plugin is rolled back: its valid variant is not half-registered
     assert info["bad"].variants == []
-    with pytest.raises(UnknownVariantError):
+    # asking for it says which plugin failed and why (issue 15, names)
+    with pytest.raises(PluginError, match=r"^variant 'fine-one' \(plugin bad\) failed to load: "):
         pm.find("fine-one")
     assert [v.name for v in pm.variants()] == ["toy-ok"]
 
@@ -194,23 +242,29 @@ def test_name_conflict_names_both_plugins(
         FakeEntryPoint("beta", second, FakeDist("kozyr-beta")),
     )
     pm = loaded()
-    error = by_name(pm)["beta"].error
-    assert error == (
+    # the newcomer loses only the clashing alias, reported; its variant still loads
+    beta = by_name(pm)["beta"]
+    assert beta.error is None and beta.variants == ["other-toy"]
+    assert beta.warnings == [
         "name 'ИГРУШКА' of variant other-toy (plugin beta) is already taken by variant toy "
-        "(plugin alpha)"
-    )
+        "(plugin alpha); alias dropped"
+    ]
     assert pm.find("Игрушка").name == "toy"
-    assert [v.name for v in pm.variants()] == ["toy"]
+    assert [v.name for v in pm.variants()] == ["other-toy", "toy"]
+    assert pm.aliases_of("other-toy") == ()
 
 
 def test_runtime_conflict_raises(module_dir: Path) -> None:
     pm = PluginManager(autoload=False)
     pm.register(importlib.import_module(toy_module(module_dir, "toy")), name="first")
-    other = importlib.import_module(toy_module(module_dir, "TOY"))  # same name, other case
+    other = importlib.import_module(toy_module(module_dir, "toy", ("Toy-Two",)))  # same name
     with pytest.raises(VariantConflictError) as info:
         pm.register(other, name="second")
     assert "plugin first" in str(info.value) and "plugin second" in str(info.value)
     assert isinstance(info.value, PluginError)
+    # strict: nothing of the refused plugin is registered
+    with pytest.raises(UnknownVariantError):
+        pm.find("toy-two")
 
 
 def test_same_entry_point_seen_twice_loads_once(
@@ -230,12 +284,17 @@ def test_disable_autoload_keeps_builtins_only(
     builtin = toy_module(module_dir, "toy-builtin")
     builtin2 = toy_module(module_dir, "toy-builtin-two")
     third = toy_module(module_dir, "toy-third-party")
+    # built-ins are marked by their own metadata: the entry-point group kozyr.builtin
     use_entry_points(
         monkeypatch,
-        FakeEntryPoint("a", builtin, FakeDist("kozyr-seven-up")),
-        FakeEntryPoint("b", builtin2, FakeDist("kozyr_semerik")),  # normalised dist name
-        FakeEntryPoint("c", third, FakeDist("kozyr-third-party")),
-        FakeEntryPoint("d", third, None),  # no distribution: never a built-in
+        FakeEntryPoint("a", builtin, FakeDist("kozyr-anything")),
+        FakeEntryPoint("b", builtin2, None),
+        group=BUILTIN_GROUP,
+    )
+    use_entry_points(
+        monkeypatch,
+        FakeEntryPoint("c", third, FakeDist("kozyr-seven-up")),  # a built-in's name: no matter
+        FakeEntryPoint("d", third, None),
     )
     monkeypatch.setenv("KOZYR_DISABLE_PLUGIN_AUTOLOAD", value)
     pm = PluginManager()
@@ -273,6 +332,15 @@ class ObjectPlugin:
         player_counts = (3,)
         options_spec = (OptionSpec("rounds", int, 1, "X1", minimum=1, maximum=9),)
 
+        def start(self, deal: Any) -> None:
+            pass
+
+        def setup_replay(self, deal: Any, record: Any) -> None:
+            pass
+
+        def score(self, record: Any, context: Any) -> Any:
+            pass
+
     @hookimpl
     def kozyr_register_variants(self, registry: VariantRegistry) -> None:
         registry.add(self.Solo)
@@ -288,7 +356,7 @@ def test_register_plugin_at_runtime(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "solo-toy" in [v.name for v in kozyr.variants()]
     assert any(p.name == "solo" for p in kozyr.loaded_plugins())
     # a plugin object without the hook is refused with the library's error
-    with pytest.raises(PluginError, match="plugin nothing: no kozyr_register_variants hook"):
+    with pytest.raises(PluginError, match="plugin nothing: no kozyr hook"):
         kozyr.register_plugin(object(), name="nothing")
 
 
@@ -302,7 +370,11 @@ def test_reset_reloads_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_hook_spec_is_the_registration_hook() -> None:
     # every hook of the spec; the meta test checks each is documented and exercised
     hooks = [n for n in vars(KozyrHookSpecs) if n.startswith("kozyr_")]
-    assert hooks == ["kozyr_register_variants"]
+    assert sorted(hooks) == [
+        "kozyr_register_bots",
+        "kozyr_register_sheet_formats",
+        "kozyr_register_variants",
+    ]
 
 
 # --- lookup by name and options -------------------------------------------------------------

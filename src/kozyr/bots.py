@@ -15,6 +15,7 @@ from typing import Any
 
 from kozyr.engine import DONE, Deal
 from kozyr.errors import KozyrError
+from kozyr.registry import manager
 from kozyr.variant import Action, Bot, BotFactory, Variant
 
 
@@ -31,16 +32,23 @@ class RandomBot:
 
 
 #: ``variant.bots()`` per variant object, read once (play_deal asks for every deal).
-_TABLES: weakref.WeakKeyDictionary[Variant, Mapping[str, BotFactory]] = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[Variant, tuple[int, Mapping[str, BotFactory]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _bot_table(variant: Variant) -> Mapping[str, BotFactory]:
+    """The variant's own bots and the plugins' bots that play it (hook ``kozyr_register_bots``);
+    a variant's own bot wins over a plugin bot of the same name."""
+    pm = manager()
     try:
-        table = _TABLES.get(variant)
-        if table is None:
-            table = _TABLES[variant] = variant.bots()
+        cached = _TABLES.get(variant)
+        if cached is not None and cached[0] == pm.generation:
+            return cached[1]
+        table = {**pm.bots_for(type(variant)), **variant.bots()}
+        _TABLES[variant] = (pm.generation, table)
     except TypeError:  # an unhashable variant (one that defines __eq__ alone): ask every time
-        table = variant.bots()
+        table = {**pm.bots_for(type(variant)), **variant.bots()}
     return table
 
 

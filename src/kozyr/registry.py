@@ -1,9 +1,20 @@
-"""The plugin registry: variants arrive through the entry-point group ``kozyr.variants`` (pluggy).
+"""The plugin registry: variants, bots and score-sheet formats arrive from plugins (pluggy).
 
-A plugin is a module (or object) with a ``kozyr_register_variants(registry)`` hook implementation
-that calls ``registry.add(VariantClass)``. Built-in and third-party plugins load the same way; each
-entry point is loaded on its own, so one broken plugin is reported (``kozyr plugins``) while every
-other variant still loads. Set ``KOZYR_DISABLE_PLUGIN_AUTOLOAD=1`` to load only the built-ins.
+A plugin is a module (or object) implementing one or more of the hooks of
+:class:`KozyrHookSpecs` -- ``kozyr_register_variants(registry)``, ``kozyr_register_bots(registry)``,
+``kozyr_register_sheet_formats(registry)`` -- each receiving a registry bound to that plugin.
+Plugins come from two entry-point groups: ``kozyr.builtin`` (the plugins shipped with kozyr,
+which mark themselves built-in by using it; they load first, in name order) and ``kozyr.variants``
+(every other plugin, in name order). Each is loaded on its own and its hooks are called through
+the plugin manager for that plugin alone, so one broken plugin is reported (``kozyr plugins``)
+while every other still loads -- whatever it raises, ``SystemExit`` included (only
+``KeyboardInterrupt`` goes through).
+
+Names are first come, first served, built-ins first: a name or alias already taken is dropped
+from the newcomer (with a warning on its :class:`PluginInfo`), never from the plugin that has it;
+a canonical name is never shadowed by another variant's alias. Set
+``KOZYR_DISABLE_PLUGIN_AUTOLOAD=1`` to load only the built-ins and ``KOZYR_DISABLE_PLUGINS=a,b``
+to skip single plugins (by entry-point or distribution name).
 
 >>> names = [v.name for v in variants()]
 >>> "seven-up" in names
@@ -16,32 +27,63 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from kozyr.errors import PluginError, UnknownVariantError, VariantConflictError
 from kozyr.limits import shorten
-from kozyr.variant import Variant
+from kozyr.variant import REQUIRED_HOOKS, BotFactory, Variant
+
+if TYPE_CHECKING:  # annotations only: score sheets sit above this layer
+    from kozyr.sheet import Sheet
 
 PROJECT = "kozyr"
+#: The entry-point group of third-party plugins.
 ENTRY_POINT_GROUP = "kozyr.variants"
+#: The entry-point group of the plugins shipped with kozyr: they load first, and even when
+#: autoloading is off, and their names cannot be taken by another plugin.
+BUILTIN_GROUP = "kozyr.builtin"
 DISABLE_ENV = "KOZYR_DISABLE_PLUGIN_AUTOLOAD"
-#: Distributions shipped with kozyr; they load even when autoloading is off.
-BUILTIN_DISTRIBUTIONS = frozenset({"kozyr-seven-up", "kozyr-sem-listov", "kozyr-semerik"})
+DISABLE_PLUGINS_ENV = "KOZYR_DISABLE_PLUGINS"
+#: A canonical variant, bot or sheet-format name: a lower-case slug (aliases may be any text).
+NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+#: Bot names kozyr itself gives every variant.
+RESERVED_BOTS = frozenset({"random"})
+#: The score-sheet formats of :mod:`kozyr.sheet`; a plugin format cannot take these names.
+RESERVED_SHEET_FORMATS = frozenset({"text", "markdown", "csv", "html", "json"})
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
+#: A score-sheet renderer: ``render(sheet, lang) -> text`` (``lang`` is "both", "ru" or "en").
+SheetRenderer = Callable[["Sheet", str], str]
+
 
 class KozyrHookSpecs:
-    """The hooks a kozyr plugin may implement."""
+    """The hooks a kozyr plugin may implement (each documented in docs/plugins.md)."""
 
     @hookspec
     def kozyr_register_variants(self, registry: VariantRegistry) -> None:
         """Register the plugin's variants with ``registry.add(VariantClass)``."""
+
+    @hookspec
+    def kozyr_register_bots(self, registry: BotRegistry) -> None:
+        """Register bots with ``registry.add(name, factory, variants=None)``; a bot without
+        ``variants`` plays any variant. They are listed by ``kozyr variants`` and chosen with
+        ``--bot NAME`` in ``kozyr play`` and ``kozyr simulate``."""
+
+    @hookspec
+    def kozyr_register_sheet_formats(self, registry: SheetFormatRegistry) -> None:
+        """Register score-sheet formats with ``registry.add(name, render, suffix=...)`` for
+        ``kozyr sheet --format NAME``; ``render(sheet, lang)`` returns the text."""
+
+
+#: The names of every hook of :class:`KozyrHookSpecs`.
+HOOKS = tuple(sorted(name for name in vars(KozyrHookSpecs) if name.startswith("kozyr_")))
 
 
 def normalize(name: str) -> str:
@@ -59,6 +101,46 @@ class PluginInfo:
     variants: list[str] = field(default_factory=list)
     error: str | None = None
     builtin: bool = False
+    #: Problems that did not stop the plugin: names dropped because they were taken, unknown hooks.
+    warnings: list[str] = field(default_factory=list)
+    bots: list[str] = field(default_factory=list)
+    sheet_formats: list[str] = field(default_factory=list)
+    #: Skipped because ``KOZYR_DISABLE_PLUGINS`` names it.
+    disabled: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """Loaded without an error or a warning (what ``kozyr plugins --strict`` demands)."""
+        return self.error is None and not self.warnings
+
+
+@dataclass(frozen=True)
+class BotEntry:
+    """A bot registered by a plugin."""
+
+    name: str
+    factory: BotFactory
+    #: The variants it plays, as given (names or aliases, normalised); None: any variant.
+    variants: frozenset[str] | None
+    description: str
+    plugin: str
+
+    def plays(self, variant: type[Variant]) -> bool:
+        """Whether the bot plays this variant (named by its name or any alias)."""
+        if self.variants is None:
+            return True
+        return any(normalize(n) in self.variants for n in (variant.name, *variant.aliases))
+
+
+@dataclass(frozen=True)
+class SheetFormat:
+    """A score-sheet format registered by a plugin."""
+
+    name: str
+    render: SheetRenderer
+    suffix: str
+    description: str
+    plugin: str
 
 
 class VariantRegistry:
@@ -73,48 +155,128 @@ class VariantRegistry:
         self._manager._add_variant(variant, self._plugin)
 
 
-class PluginManager:
-    """A typed facade over pluggy: loads plugins one by one and indexes their variants."""
+class BotRegistry:
+    """The object a plugin's ``kozyr_register_bots`` receives."""
 
-    def __init__(self, *, autoload: bool | None = None) -> None:
+    def __init__(self, manager: PluginManager, plugin: PluginInfo) -> None:
+        self._manager = manager
+        self._plugin = plugin
+
+    def add(
+        self,
+        name: str,
+        factory: BotFactory,
+        *,
+        variants: Iterable[str] | None = None,
+        description: str = "",
+    ) -> None:
+        """Register a bot: ``factory(rng)`` makes one for a seat; ``variants`` (names or
+        aliases of installed variants) limits it to those, None lets it play any variant."""
+        self._manager._add_bot(name, factory, variants, description, self._plugin)
+
+
+class SheetFormatRegistry:
+    """The object a plugin's ``kozyr_register_sheet_formats`` receives."""
+
+    def __init__(self, manager: PluginManager, plugin: PluginInfo) -> None:
+        self._manager = manager
+        self._plugin = plugin
+
+    def add(
+        self, name: str, render: SheetRenderer, *, suffix: str = "txt", description: str = ""
+    ) -> None:
+        """Register format ``name``: ``render(sheet, lang)`` returns the text; ``suffix`` is the
+        usual file-name suffix."""
+        self._manager._add_sheet_format(name, render, suffix, description, self._plugin)
+
+
+@dataclass
+class _State:
+    """Everything registered, copied before a plugin registers and restored if it fails."""
+
+    canonical: dict[str, type[Variant]] = field(default_factory=dict)
+    aliases: dict[str, type[Variant]] = field(default_factory=dict)
+    alias_names: dict[str, list[str]] = field(default_factory=dict)
+    owner: dict[str, PluginInfo] = field(default_factory=dict)
+    failed: dict[str, tuple[str, str]] = field(default_factory=dict)
+    bots: dict[str, BotEntry] = field(default_factory=dict)
+    sheet_formats: dict[str, SheetFormat] = field(default_factory=dict)
+
+    def copy(self) -> _State:
+        return _State(
+            dict(self.canonical),
+            dict(self.aliases),
+            {k: list(v) for k, v in self.alias_names.items()},
+            dict(self.owner),
+            dict(self.failed),
+            dict(self.bots),
+            dict(self.sheet_formats),
+        )
+
+
+class PluginManager:
+    """A typed facade over pluggy: loads plugins one by one and indexes what they register."""
+
+    def __init__(self, *, autoload: bool | None = None, disabled: Iterable[str] | None = None):
         self._pm = pluggy.PluginManager(PROJECT)
         self._pm.add_hookspecs(KozyrHookSpecs)
         self.plugins: list[PluginInfo] = []
-        self._variants: dict[str, type[Variant]] = {}
-        self._owner: dict[str, tuple[str, PluginInfo]] = {}
+        self._state = _State()
+        #: Incremented by every registration (caches of bot tables check it).
+        self.generation = 0
         if autoload is None:
             autoload = os.environ.get(DISABLE_ENV, "").strip().lower() not in {"1", "true", "yes"}
         self.autoload = autoload
+        if disabled is None:
+            disabled = os.environ.get(DISABLE_PLUGINS_ENV, "").split(",")
+        self.disabled = frozenset(normalize(n) for n in disabled if n.strip())
+        self._strict = False
 
     # --- loading -------------------------------------------------------------------------------
 
     def load_entry_points(self) -> None:
-        """Load every ``kozyr.variants`` entry point, each on its own."""
+        """Load the built-in plugins, then (unless autoloading is off) every third-party one."""
         seen: set[tuple[str, str]] = set()
-        for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-            dist = ep.dist.name if ep.dist is not None else None
-            key = (ep.name, ep.value)
-            if key in seen:  # the same distribution found twice on sys.path
-                continue
-            seen.add(key)
-            builtin = dist is not None and normalize(dist) in BUILTIN_DISTRIBUTIONS
-            if not builtin and not self.autoload:
-                continue
-            info = PluginInfo(
-                ep.name, dist, ep.dist.version if ep.dist is not None else None, builtin=builtin
-            )
-            try:
-                plugin = ep.load()
-            except Exception as error:  # a broken plugin must not take the others down
-                info.error = f"import failed: {type(error).__name__}: {error}"
-                self.plugins.append(info)
-                continue
-            self._register(plugin, info)
+        groups = [BUILTIN_GROUP, ENTRY_POINT_GROUP] if self.autoload else [BUILTIN_GROUP]
+        for group in groups:
+            builtin = group == BUILTIN_GROUP
+            for ep in sorted(metadata.entry_points(group=group), key=lambda e: e.name):
+                key = (ep.name, ep.value)
+                if key in seen:  # the same distribution found twice on sys.path
+                    continue
+                seen.add(key)
+                dist = ep.dist.name if ep.dist is not None else None
+                info = PluginInfo(
+                    ep.name, dist, ep.dist.version if ep.dist is not None else None, builtin=builtin
+                )
+                if normalize(ep.name) in self.disabled or (
+                    dist is not None and normalize(dist) in self.disabled
+                ):
+                    info.disabled = True
+                    self.plugins.append(info)
+                    continue
+                try:
+                    plugin = ep.load()
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as error:  # SystemExit too: one plugin must not end kozyr
+                    info.error = f"import failed: {_describe(error)}"
+                    self.plugins.append(info)
+                    self._fail_names([ep.name], info)
+                    continue
+                self._register(plugin, info)
 
     def register(self, plugin: Any, name: str | None = None) -> PluginInfo:
-        """Register a plugin object at run time (tests, notebooks, embedding programs)."""
+        """Register a plugin object at run time (tests, notebooks, embedding programs).
+
+        Stricter than loading an entry point: a name already taken raises
+        :class:`~kozyr.errors.VariantConflictError` and nothing of the plugin is registered."""
         info = PluginInfo(name or str(getattr(plugin, "__name__", repr(plugin))), None, None)
-        failure = self._register(plugin, info)
+        self._strict = True
+        try:
+            failure = self._register(plugin, info)
+        finally:
+            self._strict = False
         if info.error:
             # a name clash stays a VariantConflictError (its message names both plugins)
             kind = (
@@ -123,82 +285,265 @@ class PluginManager:
             raise kind(f"plugin {info.name}: {info.error}")
         return info
 
-    def _register(self, plugin: Any, info: PluginInfo) -> Exception | None:
+    def _register(self, plugin: Any, info: PluginInfo) -> BaseException | None:
         """Register one plugin; a failure is kept in ``info.error`` and returned, not raised."""
         self.plugins.append(info)
         try:
             self._pm.register(plugin, name=info.name)
         except Exception as error:
             info.error = f"invalid plugin: {error}"
+            self._fail_names([info.name], info)
             return error
-        impls = [
-            i for i in self._pm.hook.kozyr_register_variants.get_hookimpls() if i.plugin is plugin
-        ]
-        if not impls:
-            info.error = "no kozyr_register_variants hook"
+        hooks = [h for h in HOOKS if _implements(self._pm, h, plugin)]
+        unknown = sorted(
+            n
+            for n in dir(plugin)
+            if n.startswith("kozyr_") and n not in HOOKS and _marked(plugin, n)
+        )
+        info.warnings.extend(f"unknown hook {n} (not one of {', '.join(HOOKS)})" for n in unknown)
+        if not hooks:
+            self._pm.unregister(plugin)
+            info.error = f"no kozyr hook: implement one of {', '.join(HOOKS)}"
             return PluginError(info.error)
-        snapshot = (dict(self._variants), dict(self._owner))
+        others = [p for p in self._pm.get_plugins() if p is not plugin]
+        registries: dict[str, Any] = {
+            "kozyr_register_variants": VariantRegistry(self, info),
+            "kozyr_register_bots": BotRegistry(self, info),
+            "kozyr_register_sheet_formats": SheetFormatRegistry(self, info),
+        }
+        snapshot = self._state.copy()
         try:
-            for impl in impls:
-                impl.function(registry=VariantRegistry(self, info))
-        except VariantConflictError as error:
-            self._variants, self._owner = snapshot
+            for hook in hooks:  # through the plugin manager, for this plugin alone
+                self._pm.subset_hook_caller(hook, remove_plugins=others)(registry=registries[hook])
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            tried = list(info.variants)
+            self._state = snapshot
             info.variants.clear()
-            info.error = str(error)
+            info.bots.clear()
+            info.sheet_formats.clear()
+            self._pm.unregister(plugin)
+            if isinstance(error, VariantConflictError):
+                info.error = str(error)
+            else:
+                info.error = f"registration failed: {_describe(error)}"
+            self._fail_names([info.name, *tried, *getattr(error, "variant_names", ())], info)
             return error
-        except Exception as error:
-            self._variants, self._owner = snapshot
-            info.variants.clear()
-            info.error = f"registration failed: {type(error).__name__}: {error}"
-            return error
+        self.generation += 1
         return None
+
+    def _fail_names(self, names: Iterable[str], info: PluginInfo) -> None:
+        """Remember that these names belong to a plugin that failed (for :meth:`find`)."""
+        state = self._state
+        assert info.error is not None
+        for name in names:
+            key = normalize(name)
+            if key and key not in state.canonical and key not in state.aliases:
+                state.failed.setdefault(key, (info.name, info.error))
+
+    def _conflict(self, message: str, plugin: PluginInfo) -> None:
+        if self._strict:
+            raise VariantConflictError(message)
+        plugin.warnings.append(message)
 
     def _add_variant(self, variant: type[Variant], plugin: PluginInfo) -> None:
         if not (isinstance(variant, type) and issubclass(variant, Variant)):
             raise PluginError(f"{variant!r} is not a kozyr.Variant subclass")
         if not variant.name:
             raise PluginError(f"{variant.__name__} has no name")
+        if not isinstance(variant.name, str) or not NAME_PATTERN.fullmatch(variant.name):
+            raise _VariantError(
+                f"variant name {variant.name!r} is not a lower-case slug (letters a-z, digits "
+                "and single hyphens, as 'seven-up'); put other spellings in aliases",
+                variant,
+            )
         if not variant.player_counts:
-            raise PluginError(f"{variant.name}: player_counts is empty")
-        for key in [variant.name, *variant.aliases]:
-            norm = normalize(key)
-            if norm in self._owner:
-                other_name, other_plugin = self._owner[norm]
-                raise VariantConflictError(
-                    f"name {key!r} of variant {variant.name} (plugin {plugin.name}) is already "
-                    f"taken by variant {other_name} (plugin {other_plugin.name})"
+            raise _VariantError(f"{variant.name}: player_counts is empty", variant)
+        for alias in variant.aliases:
+            if not isinstance(alias, str) or not normalize(alias):
+                raise _VariantError(f"{variant.name}: alias {alias!r} is not a name", variant)
+        missing = [h for h in REQUIRED_HOOKS if getattr(variant, h, None) is getattr(Variant, h)]
+        if missing:
+            raise _VariantError(
+                f"{variant.name}: missing engine hooks {', '.join(missing)} (the Variant methods "
+                "that raise NotImplementedError; see docs/plugins.md)",
+                variant,
+            )
+        state = self._state
+        key = normalize(variant.name)
+        taken = state.canonical.get(key) or state.aliases.get(key)
+        if taken is not None:
+            owner = state.owner[taken.name]
+            is_alias = key not in state.canonical
+            if not is_alias or owner.builtin or self._strict:
+                self._conflict(
+                    f"name {variant.name!r} of variant {variant.name} (plugin {plugin.name}) is "
+                    f"already taken by variant {taken.name} (plugin {owner.name}); "
+                    f"variant {variant.name} not registered",
+                    plugin,
                 )
-        for key in [variant.name, *variant.aliases]:
-            self._owner[normalize(key)] = (variant.name, plugin)
-            self._variants[normalize(key)] = variant
+                return
+            # a canonical name beats another plugin's alias: the alias goes
+            del state.aliases[key]
+            state.alias_names[taken.name] = [
+                a for a in state.alias_names[taken.name] if normalize(a) != key
+            ]
+            owner.warnings.append(
+                f"alias {variant.name!r} of variant {taken.name} dropped: it is the name of "
+                f"variant {variant.name} (plugin {plugin.name})"
+            )
+        state.canonical[key] = variant
+        state.owner[variant.name] = plugin
+        state.failed.pop(key, None)
+        kept: list[str] = []
+        for alias in variant.aliases:
+            akey = normalize(alias)
+            if akey == key or akey in (normalize(a) for a in kept):
+                continue
+            other = state.canonical.get(akey) or state.aliases.get(akey)
+            if other is not None:
+                self._conflict(
+                    f"name {alias!r} of variant {variant.name} (plugin {plugin.name}) is already "
+                    f"taken by variant {other.name} (plugin {state.owner[other.name].name}); "
+                    "alias dropped",
+                    plugin,
+                )
+                continue
+            state.aliases[akey] = variant
+            state.failed.pop(akey, None)
+            kept.append(alias)
+        state.alias_names[variant.name] = kept
         plugin.variants.append(variant.name)
+
+    def _add_bot(
+        self,
+        name: str,
+        factory: BotFactory,
+        variants: Iterable[str] | None,
+        description: str,
+        plugin: PluginInfo,
+    ) -> None:
+        if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
+            raise PluginError(f"bot name {name!r} is not a lower-case slug")
+        if not callable(factory):
+            raise PluginError(f"bot {name}: {factory!r} is not callable (a factory of rng)")
+        if isinstance(variants, str):
+            variants = [variants]
+        plays = None if variants is None else frozenset(normalize(v) for v in variants)
+        state = self._state
+        if name in RESERVED_BOTS or name in state.bots:
+            owner = "kozyr" if name in RESERVED_BOTS else state.bots[name].plugin
+            self._conflict(
+                f"bot name {name!r} (plugin {plugin.name}) is already taken by plugin {owner}; "
+                "bot not registered",
+                plugin,
+            )
+            return
+        state.bots[name] = BotEntry(name, factory, plays, description, plugin.name)
+        plugin.bots.append(name)
+
+    def _add_sheet_format(
+        self, name: str, render: SheetRenderer, suffix: str, description: str, plugin: PluginInfo
+    ) -> None:
+        if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
+            raise PluginError(f"sheet format name {name!r} is not a lower-case slug")
+        if not callable(render):
+            raise PluginError(f"sheet format {name}: {render!r} is not callable")
+        state = self._state
+        if name in RESERVED_SHEET_FORMATS or name in state.sheet_formats:
+            owner = "kozyr" if name in RESERVED_SHEET_FORMATS else state.sheet_formats[name].plugin
+            self._conflict(
+                f"sheet format {name!r} (plugin {plugin.name}) is already taken by plugin "
+                f"{owner}; format not registered",
+                plugin,
+            )
+            return
+        state.sheet_formats[name] = SheetFormat(
+            name, render, suffix.lstrip("."), description, plugin.name
+        )
+        plugin.sheet_formats.append(name)
 
     # --- lookup --------------------------------------------------------------------------------
 
     def variants(self) -> list[type[Variant]]:
         """Every registered variant class, by name."""
-        unique = {cls.name: cls for cls in self._variants.values()}
-        return [unique[name] for name in sorted(unique)]
+        return sorted(self._state.canonical.values(), key=lambda cls: cls.name)
+
+    def aliases_of(self, variant_name: str) -> tuple[str, ...]:
+        """The aliases a variant was registered under (those not taken by another variant)."""
+        return tuple(self._state.alias_names.get(variant_name, ()))
 
     def find(self, name: str) -> type[Variant]:
-        """The variant class with this name or alias (Latin or Russian, any case)."""
+        """The variant class with this name or alias (Latin or Russian, any case).
+
+        A name no installed variant has is an :class:`~kozyr.errors.UnknownVariantError`; the
+        name of a plugin (or of its variant) that failed to load is a
+        :class:`~kozyr.errors.PluginError` saying why."""
         if not isinstance(name, str):
             raise TypeError(f"a variant name is a string, not {type(name).__name__}")
-        try:
-            return self._variants[normalize(name)]
-        except KeyError:
-            known = ", ".join(
-                f"{cls.name} ({', '.join(cls.aliases)})" if cls.aliases else cls.name
-                for cls in self.variants()
-            )
-            raise UnknownVariantError(
-                f"unknown variant {shorten(name)}; installed: {known or 'none'}"
-            ) from None
+        key = normalize(name)
+        state = self._state
+        found = state.canonical.get(key) or state.aliases.get(key)
+        if found is not None:
+            return found
+        if key in state.failed:
+            plugin, reason = state.failed[key]
+            raise PluginError(f"variant {shorten(name)} (plugin {plugin}) failed to load: {reason}")
+        known = ", ".join(
+            f"{cls.name} ({', '.join(self.aliases_of(cls.name))})"
+            if self.aliases_of(cls.name)
+            else cls.name
+            for cls in self.variants()
+        )
+        raise UnknownVariantError(f"unknown variant {shorten(name)}; installed: {known or 'none'}")
 
     def plugin_of(self, variant_name: str) -> PluginInfo | None:
-        """The plugin that registered a variant."""
-        owner = self._owner.get(normalize(variant_name))
-        return owner[1] if owner else None
+        """The plugin that registered a variant (by its name or an alias)."""
+        key = normalize(variant_name)
+        cls = self._state.canonical.get(key) or self._state.aliases.get(key)
+        return self._state.owner.get(cls.name) if cls is not None else None
+
+    def bots(self) -> list[BotEntry]:
+        """Every bot registered by a plugin, by name."""
+        return [self._state.bots[name] for name in sorted(self._state.bots)]
+
+    def bots_for(self, variant: str | type[Variant]) -> dict[str, BotFactory]:
+        """The plugin bots that play a variant (a class, or the name or alias of an installed
+        one), by bot name."""
+        cls = self.find(variant) if isinstance(variant, str) else variant
+        return {b.name: b.factory for b in self.bots() if b.plays(cls)}
+
+    def sheet_formats(self) -> dict[str, SheetFormat]:
+        """Every score-sheet format registered by a plugin, by name."""
+        return dict(sorted(self._state.sheet_formats.items()))
+
+
+class _VariantError(PluginError):
+    """A variant refused at registration; it remembers the variant's names for :meth:`find`."""
+
+    def __init__(self, message: str, variant: type[Variant]) -> None:
+        super().__init__(message)
+        names = [variant.name, *variant.aliases]
+        self.variant_names = [n for n in names if isinstance(n, str)]
+
+
+def _describe(error: BaseException) -> str:
+    kind = "PluginError" if isinstance(error, _VariantError) else type(error).__name__
+    return f"{kind}: {error}"
+
+
+def _implements(pm: pluggy.PluginManager, hook: str, plugin: Any) -> bool:
+    caller = getattr(pm.hook, hook)
+    return any(impl.plugin is plugin for impl in caller.get_hookimpls())
+
+
+def _marked(plugin: Any, name: str) -> bool:
+    try:
+        value = getattr(plugin, name)
+    except Exception:  # pragma: no cover - a property that raises
+        return False
+    return callable(value) and hasattr(value, f"{PROJECT}_impl")
 
 
 _manager: PluginManager | None = None
@@ -244,18 +589,41 @@ def loaded_plugins() -> list[PluginInfo]:
     return list(manager().plugins)
 
 
+def bots_for(variant: str | type[Variant]) -> Mapping[str, BotFactory]:
+    """The bots plugins registered for a variant (a class, a name or an alias), by bot name."""
+    return manager().bots_for(variant)
+
+
+def sheet_formats() -> dict[str, SheetFormat]:
+    """The score-sheet formats plugins registered, by name (kozyr's own are in kozyr.sheet)."""
+    return manager().sheet_formats()
+
+
 __all__ = [
+    "BUILTIN_GROUP",
+    "DISABLE_ENV",
+    "DISABLE_PLUGINS_ENV",
     "ENTRY_POINT_GROUP",
+    "HOOKS",
+    "NAME_PATTERN",
+    "BotEntry",
+    "BotRegistry",
     "KozyrHookSpecs",
     "PluginInfo",
     "PluginManager",
+    "SheetFormat",
+    "SheetFormatRegistry",
+    "SheetRenderer",
     "VariantRegistry",
+    "bots_for",
     "get_variant",
     "hookimpl",
     "hookspec",
     "loaded_plugins",
     "manager",
+    "normalize",
     "register_plugin",
     "reset",
+    "sheet_formats",
     "variants",
 ]

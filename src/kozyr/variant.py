@@ -146,6 +146,10 @@ class Bot(Protocol):
 
 BotFactory = Callable[[random.Random], Bot]
 
+#: The engine hooks every variant must implement: the :class:`Variant` methods that raise
+#: ``NotImplementedError``. The plugin registry refuses a variant that leaves one out.
+REQUIRED_HOOKS: tuple[str, ...] = ("start", "setup_replay", "score")
+
 
 class Variant:
     """Base class of every variant. Subclass it, fill the class attributes and the hooks.
@@ -397,4 +401,4 @@ class Variant:
         return f"<{type(self).__name__} {self.name}{' ' + extra if extra else ''}>"
 
 
-__all__ = ["Action", "Bot", "BotFactory", "OptionSpec", "Variant"]
+__all__ = ["REQUIRED_HOOKS", "Action", "Bot", "BotFactory", "OptionSpec", "Variant"]
