@@ -50,6 +50,8 @@ def test_variant_description() -> None:
         "packets": "SM3",
         "quads": "D-SM3",
         "counter_mode": "SM7",
+        "declarations": "D-SM5",
+        "trena": "SM6",
     }
     assert sorted(variant.bots()) == ["heuristic", "random"]
 

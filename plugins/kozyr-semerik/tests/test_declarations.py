@@ -221,3 +221,54 @@ def test_bad_options() -> None:
         variant(counter_mode="never")
     with pytest.raises(OptionError, match=r"played by exactly 4 players, not 3 \(SM1\)"):
         variant(players=3)
+
+
+# --- SM6 option trena: "seven" (default) or "ten" ------------------------------------------------
+
+
+def test_trena_seven_is_seven_in_sequence() -> None:
+    # SM6 trena="seven" (default): 3 2 A K Q J 7 of spades in unbroken sequence = 16, instead of
+    # the баба and its extensions
+    hand = "3s 2s As Ks Qs Js 7s 4d 6c 5c"
+    assert summary(hand) == [("trena", 16, "3♠ 2♠ A♠ K♠ Q♠ J♠ 7♠")]
+    assert summary(hand, trena="seven") == summary(hand)
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        # SM6 trena="ten": seven in sequence is a баба with its extensions: 3 + K + Q + J = 6;
+        # the seven continues the sequence but is no figure, so it adds nothing
+        ("3s 2s As Ks Qs Js 7s 4d 6c 5c", 6),
+        # hearts: 5 + 1 + 1 + 1 = 8
+        ("3h 2h Ah Kh Qh Jh 7h 4d 6c 5c", 8),
+        # nine in sequence (3 2 A K Q J 7 6 5 of clubs) is still a баба with extensions: 6
+        ("3c 2c Ac Kc Qc Jc 7c 6c 5c 4d", 6),
+        # the whole suit, ten cards: the трена, 16
+        ("3d 2d Ad Kd Qd Jd 7d 6d 5d 4d", 16),
+    ],
+)
+def test_trena_ten_is_the_whole_suit(hand: str, expected: int) -> None:
+    assert total(hand, trena="ten") == expected
+
+
+def test_trena_ten_items() -> None:
+    # SM6 trena="ten": the items of seven to nine in sequence are the баба and K, Q, J
+    assert summary("3c 2c Ac Kc Qc Jc 7c 6c 5c 4d", trena="ten") == [
+        ("baba", 3, "3♣ 2♣ A♣"),
+        ("extension", 1, "K♣"),
+        ("extension", 1, "Q♣"),
+        ("extension", 1, "J♣"),
+    ]
+    # the whole suit: one трена item holding all ten cards, rule SM6 (under "seven" the same
+    # ten cards are a трена by D-SM2)
+    whole = variant(trena="ten").score_hand("3d 2d Ad Kd Qd Jd 7d 6d 5d 4d").items
+    assert [(i.name, i.points, len(i.cards), i.rule) for i in whole] == [("trena", 16, 10, "SM6")]
+    seven = variant().score_hand("3d 2d Ad Kd Qd Jd 7d 6d 5d 4d").items
+    assert [(i.name, i.points, len(i.cards), i.rule) for i in seven] == [("trena", 16, 10, "D-SM2")]
+
+
+def test_trena_option_is_checked() -> None:
+    with pytest.raises(OptionError, match="trena"):
+        variant(trena="eight")
+    assert score_declarations(CardSet.parse("3s 2s As Ks Qs Js 7s"), trena="ten").total == 6

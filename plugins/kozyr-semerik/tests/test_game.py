@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from fractions import Fraction
 from typing import Any
 
@@ -29,6 +30,7 @@ def test_game_won_in_play_is_double_and_carries() -> None:
         [it("baba", 1, 3), it("counters", 0, 1), it("counters", 0, 1), it("counters", 0, 1),
          it("counters", 0, 1), it("nine_tricks", 0, 6)],
         game=1,
+        eldest=1,
     )  # fmt: skip
     assert step.end == (28, 8)
     won = step.won
@@ -45,6 +47,7 @@ def test_game_won_on_declarations_carries_nothing() -> None:
         [19, 12],
         [it("baba", 0, 3), it("counters", 0, 1), it("counters", 0, 1), it("all_tricks", 0, 4)],
         game=2,
+        eldest=1,
     )
     assert step.end == (28, 12)
     won = step.won
@@ -56,7 +59,7 @@ def test_game_won_on_declarations_carries_nothing() -> None:
 def test_double_is_judged_when_21_is_reached() -> None:
     # start 20:9; a counter brings side 0 to 21 while side 1 has 9: double, even though side 1
     # reaches 15 later in the same deal (nine tricks +6)
-    step = advance([20, 9], [it("counters", 0, 1), it("nine_tricks", 1, 6)], game=1)
+    step = advance([20, 9], [it("counters", 0, 1), it("nine_tricks", 1, 6)], game=1, eldest=1)
     assert step.end == (21, 15)
     assert step.won is not None and step.won.loser_score == 9 and step.won.value == 42
     assert step.won.carry == 0  # won in play at exactly 21: nothing above 21
@@ -65,33 +68,43 @@ def test_double_is_judged_when_21_is_reached() -> None:
 @pytest.mark.parametrize(("loser", "value"), [(10, 42), (11, 21), (0, 42), (20, 21)])
 def test_double_threshold(loser: int, value: int) -> None:
     # SM8: the game is double when the loser has fewer than 11
-    step = advance([18, loser], [it("trena", 0, 16)], game=1)
+    step = advance([18, loser], [it("trena", 0, 16)], game=1, eldest=1)
     assert step.won is not None and step.won.value == value
 
 
-def test_the_first_to_reach_21_in_event_order_wins() -> None:
-    # 20:20; eldest's side (1) declares first and reaches 21 first; side 0's later 21 is too late
-    step = advance([20, 20], [it("triple", 1, 1), it("triple", 0, 1)], game=1)
+def test_in_turn_the_first_to_reach_21_in_event_order_wins() -> None:
+    # D-SM5 in_turn: 20:20; eldest's side (1) declares first and reaches 21 first; side 0's later
+    # 21 is too late, and side 0's score for the double is the 20 it had then
+    step = advance([20, 20], [it("triple", 1, 1), it("triple", 0, 1)], 1, 1, declarations="in_turn")
     assert step.won is not None and step.won.winner == 1 and step.won.loser_score == 20
     assert step.end == (21, 21)
 
 
+def test_play_points_count_one_by_one_in_both_modes() -> None:
+    # SM8: 20:20 after declarations; the first counter (side 0) wins, whatever side 1 scores later
+    items = [it("counters", 0, 1), it("counters", 1, 1), it("all_tricks", 1, 4)]
+    for mode in ("together", "in_turn"):
+        step = advance([20, 20], items, 1, 1, declarations=mode)
+        assert step.won is not None and (step.won.winner, step.won.loser_score) == (0, 20)
+        assert step.won.won_in_play and step.end == (21, 25)
+
+
 def test_no_winner_below_21() -> None:
-    step = advance([10, 10], [it("baba", 0, 5), it("counters", 1, 1)], game=1)
+    step = advance([10, 10], [it("baba", 0, 5), it("counters", 1, 1)], game=1, eldest=1)
     assert step.won is None and step.end == (15, 11)
 
 
 def test_carry_starts_the_next_game_for_the_winner_only() -> None:
     # game 1 won in play at 18 + 3 + 4 = 25 (loser 12): carry 4; game 2 starts 4:0
     rubber = Rubber()
-    rubber.add([it("baba", 1, 12)])  # 0:12
-    rubber.add([it("baba", 0, 18)])  # 18:12
-    step = rubber.add([it("counters", 0, 3), it("all_tricks", 0, 4)])
+    rubber.add([it("baba", 1, 12)], 1)  # 0:12
+    rubber.add([it("baba", 0, 18)], 2)  # 18:12
+    step = rubber.add([it("counters", 0, 3), it("all_tricks", 0, 4)], 3)
     assert step.end == (25, 12) and step.won is not None and step.won.carry == 4
     assert step.won.deals == (0, 1, 2)
     assert rubber.scores == [4, 0] and rubber.game == 2
     # game 2 from 4:0; side 1 wins it on declarations at once: 4:21, loser 4 < 11 -> 42, no carry
-    step = rubber.add([it("trena", 1, 16), it("baba", 1, 5), it("counters", 1, 3)])
+    step = rubber.add([it("trena", 1, 16), it("baba", 1, 5), it("counters", 1, 3)], 0)
     assert step.start == (4, 0) and step.won is not None
     assert step.won.value == 42 and step.won.carry == 0 and step.won.deals == (3,)
     assert rubber.scores == [0, 0]
@@ -101,7 +114,7 @@ def test_rubber_is_three_games() -> None:
     rubber = Rubber()
     for side in (0, 1, 0):
         assert not rubber.over
-        rubber.add([it("trena", side, 16), it("baba", side, 5)])
+        rubber.add([it("trena", side, 16), it("baba", side, 5)], 1)
     assert rubber.over and [g.winner for g in rubber.games] == [0, 1, 0]
 
 
@@ -147,28 +160,42 @@ RUBBER = {
 }
 
 
-def test_rubber_of_hand_built_deals() -> None:
-    result = kozyr.replay(copy.deepcopy(RUBBER))
+@pytest.mark.parametrize(
+    ("declarations", "games_expected"),
+    [
+        # D-SM5 together (default): all of a deal's declarations are scored at once.
+        # deal 1 (dealer 0, eldest 1): трены of hearts (seat 1), spades (seat 2), diamonds
+        #   (seat 3), clubs (seat 0): 32:32, both at 21 with equal totals -> eldest's side 1
+        #   wins, the loser counts 32: single, 21
+        # deal 2 (seats moved one place, dealer 1): side 0 трены of hearts and diamonds 32,
+        #   side 1 the трена of clubs 16 -> side 0 wins, loser 16 >= 11: single, 21
+        # deal 3 (moved two places): the same for side 1
+        ("together", [(1, 21, 32), (0, 21, 16), (1, 21, 16)]),
+        # D-SM5 in_turn: seat by seat from eldest.
+        # deal 1: seat 1 (side 1) 16, seat 2 (side 0) 16, seat 3 (side 1) 32: side 1 wins with
+        #   side 0 at 16: single, 21
+        # deal 2: seat 2 (side 0) 16, seat 3 nothing, seat 0 (side 0) 32: side 0 wins with
+        #   side 1 at 0: double, 42 (seat 1's трена comes too late); deal 3 likewise for side 1
+        ("in_turn", [(1, 21, 16), (0, 42, 0), (1, 42, 0)]),
+    ],
+)
+def test_rubber_of_hand_built_deals(
+    declarations: str, games_expected: list[tuple[int, int, int]]
+) -> None:
+    data = copy.deepcopy(RUBBER)
+    data["options"] = {"declarations": declarations}
+    result = kozyr.replay(data)
     assert isinstance(result, PartyResult)
-    # deal 1: трены from eldest: seat 1 (side 1) 16, seat 2 (side 0) 16, seat 3 (side 1) 32: side 1
-    #   wins game 1 on declarations with side 0 at 16: single, 21; the deal ends 33:43
-    # deal 2 (seats moved one place): seat 2 трена 16, seat 3 nothing, seat 0 трена 32 -> side 0
-    #   wins game 2 on declarations with side 1 at 0: double, 42; the deal ends 41:16
-    # deal 3 (moved two places): seat 3 16, seat 0 nothing, seat 1 32 -> side 1 wins game 3, 42
+    # the points are the same either way: 33:43, then 41:16 and 16:41 in games 2 and 3
     assert result.running == ((33, 43), (41, 16), (16, 41))
     games = result.extra["games"]
-    assert [
-        (g["winner"], g["value"], g["loser_score"], g["won_on"], g["carry"]) for g in games
-    ] == [
-        (1, 21, 16, "declarations", 0),
-        (0, 42, 0, "declarations", 0),
-        (1, 42, 0, "declarations", 0),
-    ]
+    assert [(g["winner"], g["value"], g["loser_score"]) for g in games] == games_expected
+    assert all(g["won_on"] == "declarations" and g["carry"] == 0 for g in games)
     assert [g["deals"] for g in games] == [[0], [1], [2]]
     assert result.extra["rubber_complete"] is True and result.extra["games_won"] == [1, 2]
     assert result.winner == 1 and result.loser == 0
     # SM10, partners share: each seat of the loser pays half the value, each winner gets half:
-    # side 1 seats: +21/2 - 42/2 + 42/2 = +21/2; side 0 seats: -21/2
+    # side 1 seats: +21/2 - 21/2 + 21/2 (together) or +21/2 - 42/2 + 42/2 (in_turn) = +21/2
     half = Fraction(21, 2)
     assert result.settlement.net() == [-half, half, -half, half]
     assert result.extra["net_by_side"] == [-21, 21]
@@ -176,7 +203,7 @@ def test_rubber_of_hand_built_deals() -> None:
     # every deal knows its game and where it left it
     assert [d.extra["game"] for d in result.deals] == [1, 2, 3]
     assert [d.extra["start"] for d in result.deals] == [[0, 0]] * 3
-    assert [d.extra["game_won"]["value"] for d in result.deals] == [21, 42, 42]
+    assert [d.extra["game_won"]["value"] for d in result.deals] == [g[1] for g in games_expected]
     # the deals themselves settle nothing
     assert all(d.settlement.net() == [0, 0, 0, 0] for d in result.deals)
 
@@ -293,3 +320,90 @@ def test_some_bot_game_is_won_in_play_with_carry() -> None:
     assert carried  # the carry-over case really happens in play
     for g in carried:
         assert g["carry"] == g["scores"][g["winner"]] - 21
+
+
+# --- D-SM5: declarations made together (default) or in turn ------------------------------------
+
+
+def declared(dealer: int, hands: dict[int, str]) -> list[ScoreItem]:
+    """The declarations of the given hands, seat by seat from eldest (SM8 order)."""
+    eldest = (dealer + 1) % 4
+    items: list[ScoreItem] = []
+    for seat in [(eldest + k) % 4 for k in range(4)]:
+        if seat in hands:
+            sheet = kozyr.get_variant("semerik").score_hand(hands[seat])
+            items += [dataclasses.replace(i, seat=seat, side=seat % 2) for i in sheet.items]
+    return items
+
+
+# dealer 0, eldest 1. Seat 1 (side 1): баба of spades 3; seat 2 (side 0): баба of hearts with K
+# and Q, 5 + 1 + 1 = 7; seat 3 (side 1): three sevens 4; seat 0: nothing.
+ONE_SIDE = {1: "3s 2s As", 2: "3h 2h Ah Kh Qh", 3: "7c 7d 7s"}
+
+
+def test_together_the_loser_counts_its_own_declarations() -> None:
+    # D-SM5 together: from 15:5 all declarations at once: side 0 15 + 7 = 22, side 1
+    # 5 + 3 + 4 = 12 -> side 0 wins on declarations; the loser has 12 >= 11: single, 21
+    step = advance([15, 5], declared(0, ONE_SIDE), 1, 1)
+    assert step.won is not None and step.end == (22, 12)
+    assert (step.won.winner, step.won.loser_score, step.won.value) == (0, 12, 21)
+    assert not step.won.won_in_play and step.won.carry == 0
+
+
+def test_in_turn_the_loser_counts_only_what_was_declared_before() -> None:
+    # D-SM5 in_turn: seat 1 first: side 1 5 + 3 = 8; seat 2: side 0 15 + 5 = 20, + K 21 -> side
+    # 0 wins while side 1 has 8 < 11: double, 42 (seat 3's sevens come too late)
+    step = advance([15, 5], declared(0, ONE_SIDE), 1, 1, declarations="in_turn")
+    assert step.won is not None and step.end == (22, 12)
+    assert (step.won.winner, step.won.loser_score, step.won.value) == (0, 8, 42)
+
+
+# dealer 0, eldest 1. From 18:17: seat 1 (side 1) three aces 3 -> 20; seat 2 (side 0) баба of
+# spades 3 -> 21; seat 3 (side 1) three twos 3 -> 23; seat 0 (side 0) three kings 1 -> 22.
+BOTH_SIDES = {1: "Ac Ad Ah", 2: "3s 2s As", 3: "2c 2d 2h", 0: "Kc Kd Ks"}
+
+
+def test_together_both_at_21_the_higher_total_wins() -> None:
+    # D-SM5 together: 22 against 23: side 1 wins, the loser counts 22
+    step = advance([18, 17], declared(0, BOTH_SIDES), 1, 1)
+    assert step.won is not None and step.end == (22, 23)
+    assert (step.won.winner, step.won.loser_score, step.won.value) == (1, 22, 21)
+    # in turn side 0 reached 21 first (seat 2), while side 1 had 20
+    step = advance([18, 17], declared(0, BOTH_SIDES), 1, 1, declarations="in_turn")
+    assert step.won is not None and (step.won.winner, step.won.loser_score) == (0, 20)
+
+
+@pytest.mark.parametrize(("dealer", "winner"), [(0, 1), (1, 0), (2, 1), (3, 0)])
+def test_together_equal_totals_go_to_eldest_side(dealer: int, winner: int) -> None:
+    # D-SM5 together: from 18:18, seat 1 (side 1) баба of spades 3 and seat 2 (side 0) three
+    # aces 3: 21:21 -> eldest's side wins (eldest = dealer + 1; C5: side = seat % 2)
+    hands = {1: "3s 2s As", 2: "Ac Ad Ah"}
+    eldest = (dealer + 1) % 4
+    step = advance([18, 18], declared(dealer, hands), 1, eldest)
+    assert step.won is not None and step.end == (21, 21)
+    assert (step.won.winner, step.won.loser_score, step.won.value) == (winner, 21, 21)
+
+
+def test_declarations_option_in_a_party() -> None:
+    # D-SM5 through the variant: ALONE_NINE's four трены (16 each, D-SM2) make 32:32 on
+    # declarations; together: equal totals -> eldest's side 1 (dealer 0), the loser counts 32;
+    # in_turn: seat 1 16, seat 2 16, seat 3 -> side 1 32 first, while side 0 has 16
+    for declarations, loser_score in (("together", 32), ("in_turn", 16)):
+        data = {"variant": "semerik", "options": {"declarations": declarations}}
+        result = kozyr.replay({**data, "deals": [ALONE_NINE]})
+        assert isinstance(result, PartyResult)
+        game = result.extra["games"][0]
+        assert (game["winner"], game["loser_score"], game["value"]) == (1, loser_score, 21)
+
+
+def test_trena_ten_with_declarations_together() -> None:
+    # SM6 trena="ten" and D-SM5: in ALONE_NINE only the clubs (seat 0) and diamonds (seat 3) are
+    # whole suits (16 each); seat 1's nine hearts in sequence are a баба with K Q J (5 + 3 = 8),
+    # seat 2's nine spades 3 + 3 = 6. Side 0 16 + 6 = 22, side 1 8 + 16 = 24: both at 21, the
+    # higher total wins: side 1, the loser counts 22 (single game)
+    data = {"variant": "semerik", "options": {"trena": "ten"}, "deals": [ALONE_NINE]}
+    result = kozyr.replay(data)
+    assert isinstance(result, PartyResult)
+    assert result.deals[0].extra["declarations"] == [22, 24]
+    game = result.extra["games"][0]
+    assert (game["winner"], game["loser_score"], game["value"]) == (1, 22, 21)

@@ -134,14 +134,14 @@ items_strategy = st.lists(
 @given(st.lists(items_strategy, max_size=25))
 def test_rubber_bookkeeping(deals: list[list[tuple[str, int, int]]]) -> None:
     """Any sequence of deals: the rubber agrees with a plain restatement of SM8-SM11."""
-    rubber = Rubber()
+    rubber = Rubber(declarations="in_turn")  # D-SM5 in_turn: every item counts in order
     scores = [0, 0]
     games: list[tuple[int, int, int]] = []  # winner, value, carry
     for deal in deals:
         if rubber.over:
             break
         items = [ScoreItem(n, n, n, p, (), None, s) for n, s, p in deal]
-        step = rubber.add(items)
+        step = rubber.add(items, 1)
         running = list(scores)
         first: tuple[int, int, bool] | None = None
         for name, side, points in deal:
@@ -164,6 +164,56 @@ def test_rubber_bookkeeping(deals: list[list[tuple[str, int, int]]]) -> None:
         assert rubber.scores == scores
     assert [(g.winner, g.value, g.carry) for g in rubber.games] == games
     assert rubber.over == (len(games) == 3)
+
+
+PLAY_NAMES = ("counters", "nine_tricks", "all_tricks")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(items_strategy, max_size=25), st.integers(0, 3))
+def test_rubber_bookkeeping_declarations_together(
+    deals: list[list[tuple[str, int, int]]], eldest: int
+) -> None:
+    """D-SM5 together: a plain restatement -- a deal's declarations are added at once; one side
+    at 21 wins, both: the higher total, equal totals eldest's side; then play points in order."""
+    rubber = Rubber()
+    scores = [0, 0]
+    for deal in deals:
+        if rubber.over:
+            break
+        step = rubber.add([ScoreItem(n, n, n, p, (), None, s) for n, s, p in deal], eldest)
+        running = list(scores)
+        for name, side, points in deal:
+            if name not in PLAY_NAMES:
+                running[side] += points
+        first: tuple[int, int, bool] | None = None
+        if running[0] >= 21 or running[1] >= 21:
+            if running[0] >= 21 and running[1] >= 21 and running[0] == running[1]:
+                winner = eldest % 2
+            else:
+                winner = 0 if running[0] > running[1] else 1
+            first = (winner, running[1 - winner], False)
+        for name, side, points in deal:
+            if name in PLAY_NAMES:
+                running[side] += points
+                if first is None and running[side] >= 21:
+                    first = (side, running[1 - side], True)
+        assert list(step.end) == running
+        if first is None:
+            assert step.won is None
+            scores = running
+            continue
+        winner, loser_score, in_play = first
+        carry = running[winner] - 21 if in_play else 0
+        assert step.won is not None
+        assert (step.won.winner, step.won.loser_score, step.won.carry) == (
+            winner,
+            loser_score,
+            carry,
+        )
+        scores = [0, 0]
+        scores[winner] = carry
+        assert rubber.scores == scores
 
 
 def test_card_suits_and_ranks_of_the_pack() -> None:

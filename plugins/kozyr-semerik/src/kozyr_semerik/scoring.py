@@ -14,7 +14,7 @@ in the event order of SM8: declarations seat by seat from eldest, counters trick
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kozyr import (
@@ -22,6 +22,7 @@ from kozyr import (
     Card,
     CardSet,
     DealRecord,
+    DealResult,
     KozyrError,
     Rank,
     ScoreItem,
@@ -45,7 +46,8 @@ STRENGTH: tuple[Rank, ...] = (
 PACK = CardSet.deck(PACKS[40])  # SM2: a 52-card pack without 8, 9, 10
 BABA = (Rank.THREE, Rank.TWO, Rank.ACE)  # SM6
 EXTENSIONS = (Rank.KING, Rank.QUEEN, Rank.JACK)  # SM6: K, then Q, then J
-TRENA_LENGTH = 7  # SM6: 3 2 A K Q J 7
+TRENA_LENGTH = 7  # SM6: 3 2 A K Q J 7 (option trena="seven")
+WHOLE_SUIT = 10  # SM6 option trena="ten": the баба and seven more, the whole suit of the pack
 COUNTERS = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TWO, Rank.THREE})  # SM7
 TRIPLE_VALUE = {Rank.SEVEN: 4, Rank.THREE: 3, Rank.TWO: 3, Rank.ACE: 3}  # SM6; any other rank 1
 MAIN_SUIT = Suit.HEARTS  # SM4
@@ -124,18 +126,25 @@ def sequence(cards: CardSet, suit: Suit) -> tuple[Card, ...]:
     return tuple(run)
 
 
-def suit_items(cards: CardSet, suit: Suit, seat: int | None = None) -> list[ScoreItem]:
-    """The declarations of one suit (SM6): a трена, or a баба with its extensions, or nothing."""
+def suit_items(
+    cards: CardSet, suit: Suit, seat: int | None = None, *, trena: str = "seven"
+) -> list[ScoreItem]:
+    """The declarations of one suit (SM6): a трена, or a баба with its extensions, or nothing.
+
+    ``trena`` reads SM6's "при бабе … 7 карт": ``seven`` (3 2 A K Q J 7, seven cards in
+    sequence; D-SM2: eight to ten still 16) or ``ten`` (the баба and seven more: the whole suit;
+    seven to nine in sequence then score as a баба with its extensions K, Q, J).
+    """
     run = sequence(cards, suit)
     if len(run) < len(BABA):
         return []
     ru_suit, en_suit = _SUIT_RU[suit], _SUIT_EN[suit]
-    if len(run) >= TRENA_LENGTH:  # SM6 трена, instead of the баба; D-SM2: 8-10 still 16
-        rule = "D-SM2" if len(run) > TRENA_LENGTH else "SM6"
+    if len(run) >= (TRENA_LENGTH if trena == "seven" else WHOLE_SUIT):  # SM6: 16, instead of
+        rule = "D-SM2" if trena == "seven" and len(run) > TRENA_LENGTH else "SM6"  # the баба
         return [_item("trena", f"трена {ru_suit}", f"trena of {en_suit}", 16, run, seat, rule)]
     value = 5 if suit == MAIN_SUIT else 3  # SM6: the hearts' баба is worth 5
     items = [_item("baba", f"баба {ru_suit}", f"baba of {en_suit}", value, run[:3], seat, "SM6")]
-    for card in run[3:]:  # SM6: K, then Q, then J, one point each
+    for card in run[3 : 3 + len(EXTENSIONS)]:  # SM6: K, then Q, then J, one point each
         ru, en = f"прибавка к бабе {ru_suit}", f"extension of baba of {en_suit}"
         items.append(_item("extension", ru, en, 1, (card,), seat, "SM6"))
     return items
@@ -159,7 +168,7 @@ def rank_item(
 
 
 def declaration_items(
-    cards: CardSet, *, quads: str = "as_triple", seat: int | None = None
+    cards: CardSet, *, quads: str = "as_triple", trena: str = "seven", seat: int | None = None
 ) -> list[ScoreItem]:
     """Every declaration of one hand (SM6): suit by suit (clubs, diamonds, hearts, spades), then
     the triples and quads rank by rank in SM2 order. A card may count in several.
@@ -170,7 +179,7 @@ def declaration_items(
     check_pack(cards)
     items: list[ScoreItem] = []
     for suit in Suit:
-        items += suit_items(cards, suit, seat)
+        items += suit_items(cards, suit, seat, trena=trena)
     for rank in STRENGTH:
         item = rank_item(cards, rank, seat, quads=quads)
         if item is not None:
@@ -178,19 +187,23 @@ def declaration_items(
     return items
 
 
-def score_declarations(cards: CardSet, *, quads: str = "as_triple") -> ScoreSheet:
+def score_declarations(
+    cards: CardSet, *, quads: str = "as_triple", trena: str = "seven"
+) -> ScoreSheet:
     """The declarations of one hand as a sheet (items with seat None), e.g. for ``score-hand``."""
-    return ScoreSheet(tuple(declaration_items(cards, quads=quads)), SEATS, SIDES)
+    return ScoreSheet(tuple(declaration_items(cards, quads=quads, trena=trena)), SEATS, SIDES)
 
 
-def dealt_declarations(record: DealRecord, *, quads: str = "as_triple") -> list[ScoreItem]:
+def dealt_declarations(
+    record: DealRecord, *, quads: str = "as_triple", trena: str = "seven"
+) -> list[ScoreItem]:
     """The declarations of the four hands as dealt, seat by seat from eldest (SM6, SM8)."""
     eldest = (record.dealer + 1) % SEATS
     items: list[ScoreItem] = []
     for seat in [(eldest + k) % SEATS for k in range(SEATS)]:
         hand = record.hands[seat]
         if hand is not None:
-            items += declaration_items(hand, quads=quads, seat=seat)
+            items += declaration_items(hand, quads=quads, trena=trena, seat=seat)
     return items
 
 
@@ -271,11 +284,13 @@ def tricks_taken(record: DealRecord) -> list[int]:
     return taken
 
 
-def deal_items(record: DealRecord, *, quads: str, counter_mode: str) -> list[ScoreItem]:
+def deal_items(
+    record: DealRecord, *, quads: str, counter_mode: str, trena: str = "seven"
+) -> list[ScoreItem]:
     """Every item of a played deal in SM8 event order: declarations from eldest (SM6), counter
     points (SM7, trick by trick or cumulative), then the nine-trick and all-tricks bonuses."""
     tricks = record.tricks or ()
-    items = dealt_declarations(record, quads=quads)
+    items = dealt_declarations(record, quads=quads, trena=trena)
     if counter_mode == "per_trick":
         items += trick_counter_items(tricks)
     else:
@@ -354,49 +369,81 @@ class GameResult:
         }
 
 
-def advance(start: Sequence[int], items: Iterable[ScoreItem], game: int) -> DealProgress:
-    """Add one deal's items to a game's scores in order and see whether someone reached 21."""
-    scores = [int(start[0]), int(start[1])]
-    crossed: tuple[int, int, bool] | None = None
-    for it in items:
+def advance(
+    start: Sequence[int],
+    items: Iterable[ScoreItem],
+    game: int,
+    eldest: int,
+    *,
+    declarations: str = "together",
+) -> DealProgress:
+    """Add one deal's items (in SM8 event order) to a game's scores and see who reached 21.
+
+    ``declarations`` (D-SM5): ``together`` scores all the deal's declarations at once, as they
+    are made when the cards are dealt: a side at 21 then wins with the loser's count including
+    its own declarations; both sides at 21: the higher total wins, equal totals ``eldest``'s
+    side. ``in_turn`` counts them one by one, seat by seat from eldest, like the play points:
+    the first side to reach 21 wins. Points in play always count one by one (SM8).
+    """
+    begin = (int(start[0]), int(start[1]))
+    scores = list(begin)
+    crossed: tuple[int, int, bool] | None = None  # winner, loser's score, won in play
+    play = list(items)
+    if declarations == "together":
+        declared = [it for it in play if it.name in DECLARATIONS]
+        play = [it for it in play if it.name not in DECLARATIONS]
+        for it in declared:
+            scores[_side(it)] += it.points
+        at_target = [side for side in (0, 1) if scores[side] >= TARGET]
+        if len(at_target) == 1:
+            crossed = (at_target[0], scores[1 - at_target[0]], False)
+        elif at_target:  # D-SM5: both at 21 on declarations
+            if scores[0] == scores[1]:
+                winner = eldest % 2  # C5: eldest's side
+            else:
+                winner = 0 if scores[0] > scores[1] else 1
+            crossed = (winner, scores[1 - winner], False)
+    for it in play:
         side = _side(it)
         scores[side] += it.points
         if crossed is None and scores[side] >= TARGET:
             crossed = (side, scores[1 - side], it.name not in DECLARATIONS)
     end = (scores[0], scores[1])
     if crossed is None:
-        return DealProgress(game, (int(start[0]), int(start[1])), end)
+        return DealProgress(game, begin, end)
     winner, loser_score, in_play = crossed
     carry = max(0, end[winner] - TARGET) if in_play else 0  # SM9
-    result = GameResult(game, winner, loser_score, in_play, end, carry)
-    return DealProgress(game, (int(start[0]), int(start[1])), end, result)
+    return DealProgress(
+        game, begin, end, GameResult(game, winner, loser_score, in_play, end, carry)
+    )
 
 
 @dataclass
 class Rubber:
-    """The state of a rubber after some deals (SM8-SM11)."""
+    """The state of a rubber after some deals (SM8-SM11), with D-SM5's ``declarations`` rule."""
 
     scores: list[int] = field(default_factory=lambda: [0, 0])
     game: int = 1
     games: list[GameResult] = field(default_factory=list)
     progress: list[DealProgress] = field(default_factory=list)
     game_deals: list[int] = field(default_factory=list)
+    declarations: str = "together"
 
     @property
     def over(self) -> bool:
         """Three games make a rubber (SM11)."""
         return len(self.games) >= GAMES_PER_RUBBER
 
-    def add(self, items: Sequence[ScoreItem]) -> DealProgress:
-        """Play one deal's items into the rubber."""
-        step = advance(self.scores, items, self.game)
+    def add(self, items: Sequence[ScoreItem], eldest: int) -> DealProgress:
+        """Play one deal's items into the rubber (``eldest``: that deal's eldest seat)."""
+        step = advance(self.scores, items, self.game, eldest, declarations=self.declarations)
         self.progress.append(step)
         self.game_deals.append(len(self.progress) - 1)
         if step.won is None:
             self.scores = list(step.end)
             return step
-        won = GameResult(**{**step.won.__dict__, "deals": tuple(self.game_deals)})
-        step = DealProgress(step.game, step.start, step.end, won)
+        won = replace(step.won, deals=tuple(self.game_deals))
+        step = replace(step, won=won)
         self.progress[-1] = step
         self.games.append(won)
         self.game += 1
@@ -406,11 +453,11 @@ class Rubber:
         return step
 
 
-def follow(sheets: Iterable[ScoreSheet]) -> Rubber:
-    """The rubber after a sequence of deal sheets."""
-    rubber = Rubber()
-    for sheet in sheets:
-        rubber.add(sheet.items)
+def follow(results: Iterable[DealResult], *, declarations: str = "together") -> Rubber:
+    """The rubber after a sequence of scored deals."""
+    rubber = Rubber(declarations=declarations)
+    for result in results:
+        rubber.add(result.sheet.items, (result.record.dealer + 1) % SEATS)
     return rubber
 
 

@@ -105,6 +105,23 @@ class Semerik(Variant):
             "1 point per trick with 3+ counters, or a side's counters // 3 after the last trick",
             choices=("per_trick", "cumulative"),
         ),
+        OptionSpec(
+            "declarations",
+            str,
+            "together",
+            "D-SM5",
+            "declarations scored all at once when the cards are dealt, or seat by seat from "
+            "eldest as each player makes them (the first side to 21 wins)",
+            choices=("together", "in_turn"),
+        ),
+        OptionSpec(
+            "trena",
+            str,
+            "seven",
+            "SM6",
+            "a трена is 3 2 A K Q J 7 (seven in sequence), or the whole ten-card suit",
+            choices=("seven", "ten"),
+        ),
     )
 
     def __init__(self, /, **options: Any) -> None:
@@ -136,7 +153,9 @@ class Semerik(Variant):
         if not hand:
             raise KozyrError("an empty hand has no declarations; give 1 to 40 cards (SM6)")
         check_pack(hand)
-        items = declaration_items(hand, quads=str(self.options["quads"]))
+        items = declaration_items(
+            hand, quads=str(self.options["quads"]), trena=str(self.options["trena"])
+        )
         return ScoreSheet(tuple(items), SEATS, SIDES)
 
     # --- records -------------------------------------------------------------------------------
@@ -185,11 +204,11 @@ class Semerik(Variant):
             )
         declared = record.decisions.get("declared")
         if declared is not None:
-            quads = str(self.options["quads"])
+            quads, trena = str(self.options["quads"]), str(self.options["trena"])
             for seat, claimed in enumerate(declared):
                 hand = record.hands[seat]
                 assert hand is not None
-                items = declaration_items(hand, quads=quads, seat=seat)
+                items = declaration_items(hand, quads=quads, trena=trena, seat=seat)
                 actual = sum(i.points for i in items)
                 if claimed != actual:
                     detail = " + ".join(f"{i.label_ru} {i.points}" for i in items) or "nothing"
@@ -207,7 +226,10 @@ class Semerik(Variant):
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         items = deal_items(
-            record, quads=str(self.options["quads"]), counter_mode=str(self.options["counter_mode"])
+            record,
+            quads=str(self.options["quads"]),
+            counter_mode=str(self.options["counter_mode"]),
+            trena=str(self.options["trena"]),
         )
         sheet = ScoreSheet(tuple(items), SEATS, SIDES)
         declared, played = side_points(sheet.items)
@@ -221,7 +243,9 @@ class Semerik(Variant):
         # a deal of a game: where it leaves the game (SM8)
         if context and context.get("scores") is not None:
             game = int(context.get("game", 1))
-            step = advance(context["scores"], sheet.items, game)
+            eldest = (record.dealer + 1) % SEATS
+            declarations = str(self.options["declarations"])
+            step = advance(context["scores"], sheet.items, game, eldest, declarations=declarations)
             extra["game"] = game
             extra["start"] = list(step.start)
             extra["running"] = list(step.end)
@@ -248,7 +272,7 @@ class Semerik(Variant):
     def party_context(
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:
-        rubber = follow(r.sheet for r in results)
+        rubber = follow(results, declarations=str(self.options["declarations"]))
         if rubber.over:
             return None
         return {"game": rubber.game, "scores": list(rubber.scores)}
@@ -262,10 +286,10 @@ class Semerik(Variant):
                     f"the deal passes to the left: seat {(previous + 1) % SEATS} deals this deal, "
                     f"not seat {dealer} (C1)",
                 )
-        rubber = Rubber()
+        rubber = Rubber(declarations=str(self.options["declarations"]))
         running: list[tuple[int, ...]] = []
         for result in results:
-            step = rubber.add(result.sheet.items)
+            step = rubber.add(result.sheet.items, (result.record.dealer + 1) % SEATS)
             running.append(step.end)
         payments = [
             Payment(payer, payee, Fraction(game.value, 4), f"SM10 game {game.game}")
