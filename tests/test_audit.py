@@ -726,16 +726,19 @@ DECL_DEAL["tricks"] = [" ".join(c[t] for c in _cols) for t in range(10)]
 
 
 def test_sm_game_on_declarations_double_no_carry() -> None:
-    # SM8: s0 16, s1 0, s2 баба ♠ 3 + K + Q = 5 -> 21:0 on a declaration: double (side 1 had
-    # 0 at that moment, though s3's трена gives it 16 right after). Play: counters tricks 1-6
-    # (4, 4, 4, 4, 4, 4 counters) 6, s0 10 tricks 6 + all 4: 37:16. SM9: won on declarations,
-    # no carry.
+    # SM8: s0 16, s1 0, s2 баба ♠ 3 + K + Q = 5, s3 трена 16. D-SM5 together (default): all at
+    # once, 21:16 -> side 0 wins on declarations with side 1 at 16 >= 11: single, 21. D-SM5
+    # in_turn: 21:0 at s2's declaration: double (side 1 had 0 at that moment, though s3's трена
+    # gives it 16 right after). Play: counters tricks 1-6 (4, 4, 4, 4, 4, 4 counters) 6, s0 10
+    # tricks 6 + all 4: 37:16. SM9: won on declarations, no carry.
     r = kozyr.replay({"variant": "semerik", **DECL_DEAL})
     assert r.points == (37, 16)
-    party = kozyr.replay({"variant": "semerik", "deals": [DECL_DEAL]})
-    game = party.extra["games"][0]
-    assert (game["value"], game["won_on"], game["carry"]) == (42, "declarations", 0)
-    assert party.extra["scores"] == [0, 0]
+    for options, value, loser_score in (({}, 21, 16), ({"declarations": "in_turn"}, 42, 0)):
+        party = kozyr.replay({"variant": "semerik", "options": options, "deals": [DECL_DEAL]})
+        game = party.extra["games"][0]
+        assert (game["value"], game["won_on"], game["carry"]) == (value, "declarations", 0)
+        assert game["loser_score"] == loser_score
+        assert party.extra["scores"] == [0, 0]
     # SM7 cumulative: side 0 took all 24 counters -> 8: 16 + 5 + 8 + 6 + 4 = 39
     cumulative = {"variant": "semerik", "options": {"counter_mode": "cumulative"}, **DECL_DEAL}
     assert kozyr.replay(cumulative).points == (39, 16)
