@@ -89,7 +89,8 @@ def test_not_following_is_rejected_with_its_rule() -> None:
         kozyr.IllegalPlayError, match=r"seat 2: 5♠ does not follow the suit led ♥ \(SM5\)"
     ):
         deal.play_card("5s")
-    assert deal.to_act == 2 and len(deal.trick.plays) == 1  # type: ignore[union-attr]
+    assert deal.trick is not None
+    assert deal.to_act == 2 and len(deal.trick.plays) == 1
     deal.play_card("4h")
     assert deal.to_act == 3
 

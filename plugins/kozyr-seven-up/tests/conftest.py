@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kozyr_seven_up.variant import SevenUp
 
 import kozyr
 from kozyr import ALL_CARDS, Card, Deal, Deck, parse_cards
@@ -96,8 +97,9 @@ def stacked() -> Callable[..., Deal]:
         **options: Any,
     ) -> Deal:
         variant = kozyr.get_variant("seven-up", **options)
+        assert isinstance(variant, SevenUp)
         deal = Deal(variant, dealer=dealer, context=context)
-        variant.deal_from(deal, stack_deck(variant.players, dealer, hands, turnups, runs))  # type: ignore[attr-defined]
+        variant.deal_from(deal, stack_deck(variant.players, dealer, hands, turnups, runs))
         return deal
 
     return make

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from kozyr_seven_up.variant import SevenUp
 
 import kozyr
 from kozyr import (
@@ -375,9 +376,10 @@ def test_d_su4_three_players_record_names_the_receiver_put_out() -> None:
     # a party whose second deal is dealt by seat 2 breaks the rotation, so check one deal
     # against the party context directly: scores 0 : 1 : 1, dealer 2 -> receivers 0 then 1.
     variant = kozyr.get_variant("seven-up", **options)
-    assert variant.gift_receivers(2) == [0, 1]  # type: ignore[attr-defined]
-    assert variant.gift_blocker({"scores": [0, 1, 1], "target": 2}, 2) == 1  # type: ignore[attr-defined]
-    assert variant.gift_blocker({"scores": [0, 1, 1], "target": 3}, 2) is None  # type: ignore[attr-defined]
+    assert isinstance(variant, SevenUp)
+    assert variant.gift_receivers(2) == [0, 1]
+    assert variant.gift_blocker({"scores": [0, 1, 1], "target": 2}, 2) == 1
+    assert variant.gift_blocker({"scores": [0, 1, 1], "target": 3}, 2) is None
 
 
 def test_d_su4_gift_may_win_scores_gifts_in_play_order_from_eldest() -> None:
