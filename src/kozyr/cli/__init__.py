@@ -49,7 +49,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Score, replay and simulate games of the seven family "
         "(Семь листов, Семерик, Seven Up).",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    from kozyr import __version__
+
+    parser.add_argument(
+        "--version", action="version", version=f"kozyr {__version__}", help="print the version"
+    )
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", help="kozyr COMMAND --help for more"
+    )
     for name in COMMANDS:
         module = importlib.import_module(f"kozyr.cli.{name}")
         module.add_parser(sub).set_defaults(func=module.run)

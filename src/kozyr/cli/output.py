@@ -33,8 +33,23 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "--option",
         action="append",
         metavar="NAME=VALUE",
-        help="a variant option (repeatable)",
+        help="a variant option (repeatable; kozyr rules VARIANT lists them)",
     )
+
+
+def add_variant(parser: argparse.ArgumentParser) -> None:
+    """What every command that takes a variant has: the ``VARIANT`` argument, ``--players`` and
+    the ``-o`` options (read together by :func:`variant_of`)."""
+    parser.add_argument(
+        "variant", metavar="VARIANT", help="a variant name or alias (kozyr variants lists them)"
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="number of players (the same as -o players=N; give it once)",
+    )
+    add_options(parser)
 
 
 def table(rows: Sequence[Sequence[Any]], header: Sequence[str]) -> str:
@@ -67,15 +82,27 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     return options
 
 
+def variant_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The variant options of ``-o NAME=VALUE`` and ``--players N`` (which must not disagree
+    with ``-o players=…``)."""
+    options: dict[str, Any] = parse_options(getattr(args, "option", None))
+    players = getattr(args, "players", None)
+    if players is not None:
+        given = options.get("players")
+        if given is not None and given != str(players):
+            raise OptionError(
+                f"--players {players} and -o players={given} disagree: give the number of "
+                "players once"
+            )
+        options["players"] = players
+    return options
+
+
 def variant_of(args: argparse.Namespace) -> Variant:
     """The configured variant named by ``args.variant``, ``-o`` options and ``--players``."""
     from kozyr.registry import get_variant
 
-    options: dict[str, Any] = parse_options(getattr(args, "option", None))
-    players = getattr(args, "players", None)
-    if players is not None:
-        options["players"] = players
-    return get_variant(args.variant, **options)
+    return get_variant(args.variant, **variant_options(args))
 
 
 def read_input(path: str) -> str:
@@ -106,6 +133,7 @@ __all__ = [
     "EXIT_OK",
     "add_command",
     "add_options",
+    "add_variant",
     "bots_arg",
     "dump",
     "parse_options",
@@ -113,4 +141,5 @@ __all__ = [
     "show",
     "table",
     "variant_of",
+    "variant_options",
 ]

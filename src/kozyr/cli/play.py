@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any, TextIO
 
-from kozyr.cli.output import EXIT_OK, add_command, add_options, bots_arg, dump, variant_of
+from kozyr.cli.output import EXIT_OK, add_command, add_variant, bots_arg, dump, variant_of
 from kozyr.errors import KozyrError
 
 if TYPE_CHECKING:
@@ -14,10 +14,13 @@ if TYPE_CHECKING:
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = add_command(subparsers, "play", "a full deal played by bots, trick by trick")
-    parser.add_argument("variant")
-    parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--players", type=int)
-    parser.add_argument("--dealer", type=int, default=0)
+    add_variant(parser)
+    parser.add_argument(
+        "--seed", type=int, required=True, help="the deal's seed: the same seed, the same deal"
+    )
+    parser.add_argument(
+        "--dealer", type=int, default=0, metavar="SEAT", help="the dealer's seat (default 0)"
+    )
     parser.add_argument(
         "--bot", default="random", help="bot name, or one per seat separated by commas"
     )
@@ -26,7 +29,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         action="store_true",
         help="play a whole party (game, race or rubber) instead of one deal; --dealer deals first",
     )
-    add_options(parser)
     return parser
 
 

@@ -12,7 +12,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = add_command(
         subparsers, "replay", "validate and score a deal or party record (FILE or - for stdin)"
     )
-    parser.add_argument("file")
+    parser.add_argument(
+        "file", metavar="FILE", help="a deal or party record in JSON (- reads standard input)"
+    )
     return parser
 
 

@@ -1,54 +1,143 @@
-"""``kozyr rules VARIANT``: a variant's options with their defaults, values and rule ids."""
+"""``kozyr rules VARIANT [ID]``: a variant's rules, then its options; or one rule by its id."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any, TextIO
+import textwrap
+from typing import TYPE_CHECKING, Any, TextIO
 
-from kozyr.cli.output import EXIT_OK, add_command, add_options, dump, show, table, variant_of
+from kozyr.cli.output import EXIT_OK, add_command, add_variant, dump, show, table, variant_of
+
+if TYPE_CHECKING:
+    from kozyr.rulebook import Rule, Rulebook
+    from kozyr.variant import Variant
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    parser = add_command(subparsers, "rules", "a variant's options, defaults and rule ids")
-    parser.add_argument("variant")
-    add_options(parser)
+    parser = add_command(
+        subparsers, "rules", "a variant's rules, then its options; or one rule by its id"
+    )
+    add_variant(parser)
+    parser.add_argument(
+        "rule",
+        nargs="?",
+        metavar="ID",
+        help="one rule or decision, e.g. SU4 or D-SU4 (any case); the conventions C1-C7 too",
+    )
     return parser
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     variant = variant_of(args)
-    rows = []
-    data = []
-    for spec, value in variant.iter_options():
-        rows.append(
-            [spec.name, spec.describe(), show(spec.default), show(value), spec.rule, spec.doc]
-        )
-        data.append(
-            {
-                "name": spec.name,
-                "type": spec.type.__name__,
-                "allowed": list(spec.choices) if spec.choices is not None else None,
-                "minimum": spec.minimum,
-                "maximum": spec.maximum,
-                "default": spec.default,
-                "value": value,
-                "rule": spec.rule,
-                "doc": spec.doc,
-            }
-        )
+    if args.rule is not None:
+        rule = variant.rule(args.rule)
+        options = _citing(variant, rule.id)
+        if args.json:
+            dump({"variant": variant.name, "rule": _rule_json(rule, options)}, out)
+        else:
+            out.write(_rule_text(rule, options))
+        return EXIT_OK
+    own, *others = variant.rulebooks()
     if args.json:
         dump(
             {
                 "variant": variant.name,
                 "title": variant.title,
                 "title_ru": variant.title_ru,
-                "rules": variant.rules_ref,
+                "rules_ref": variant.rules_ref,
                 "players": list(variant.player_counts),
-                "options": data,
+                "rulebook": own.name,
+                "source": own.source,
+                "intro": own.intro,
+                "rules": [_rule_json(r, _citing(variant, r.id)) for r in own.rules],
+                "also": [_also_json(book) for book in others],
+                "options": _options_json(variant),
             },
             out,
         )
-    else:
-        out.write(f"{variant.title} — {variant.title_ru}\nrules: {variant.rules_ref}\n\n")
-        out.write(table(rows, ["option", "allowed", "default", "value", "rule", "meaning"]) + "\n")
+        return EXIT_OK
+    out.write(f"{variant.title} — {variant.title_ru}\n")
+    source = textwrap.fill("source: " + " ".join(own.source.split()), WIDTH, subsequent_indent="  ")
+    out.write(source + "\n")
+    out.write(f"rules: {variant.rules_ref}\n\n")
+    for rule in own.rules:
+        out.write(_rule_text(rule, _citing(variant, rule.id)) + "\n")
+    also = "; ".join(f"{_span(book)} ({book.title})" for book in others)
+    out.write(f"also cited: {also} — kozyr rules {variant.name} ID\n\n")
+    out.write(_options_table(variant) + "\n")
     return EXIT_OK
+
+
+def _citing(variant: Variant, rule_id: str) -> list[str]:
+    """The options of ``variant`` that implement rule ``rule_id``."""
+    return [spec.name for spec in variant.options_spec if spec.rule == rule_id]
+
+
+#: Width of the text output (the rule texts are re-wrapped to it, indented by four).
+WIDTH = 96
+
+
+def _reflow(text: str) -> str:
+    """A rule's Markdown text re-wrapped to :data:`WIDTH`, indented; list items stay items."""
+    blocks: list[str] = []
+    for paragraph in text.split("\n\n"):
+        items: list[str] = []
+        for line in paragraph.splitlines():
+            if line.startswith("- ") or not items:
+                items.append(line.strip())
+            else:
+                items[-1] += " " + line.strip()
+        for item in items:
+            hanging = "      " if item.startswith("- ") else "    "
+            blocks.append(
+                textwrap.fill(item, WIDTH, initial_indent="    ", subsequent_indent=hanging)
+            )
+        blocks.append("")
+    return "\n".join(blocks).rstrip("\n")
+
+
+def _rule_text(rule: Rule, options: list[str]) -> str:
+    kind = " (kozyr's decision)" if rule.kind == "decision" else ""
+    body = _reflow(rule.text)
+    tail = f"    options: {', '.join(options)}\n" if options else ""
+    return f"{rule.id} {rule.title}{kind}\n{body}\n{tail}"
+
+
+def _rule_json(rule: Rule, options: list[str]) -> dict[str, Any]:
+    return {**rule.to_json(), "options": options}
+
+
+def _span(book: Rulebook) -> str:
+    ids = book.ids()
+    return f"{ids[0]}–{ids[-1]}" if len(ids) > 1 else ids[0]
+
+
+def _also_json(book: Rulebook) -> dict[str, Any]:
+    return {"rulebook": book.name, "title": book.title, "source": book.source, "ids": book.ids()}
+
+
+def _options_json(variant: Variant) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": spec.name,
+            "type": spec.type.__name__,
+            "allowed": list(spec.choices) if spec.choices is not None else None,
+            "minimum": spec.minimum,
+            "maximum": spec.maximum,
+            "default": spec.default,
+            "value": value,
+            "rule": spec.rule,
+            "doc": spec.doc,
+        }
+        for spec, value in variant.iter_options()
+    ]
+
+
+def _options_table(variant: Variant) -> str:
+    rows = [
+        [spec.name, spec.describe(), show(spec.default), show(value), spec.rule, spec.doc]
+        for spec, value in variant.iter_options()
+    ]
+    if not rows:
+        return "(no options)"
+    return table(rows, ["option", "allowed", "default", "value", "rule", "meaning"])

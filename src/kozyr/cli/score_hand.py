@@ -5,14 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from kozyr.cli.output import EXIT_OK, add_command, add_options, dump, variant_of
+from kozyr.cli.output import EXIT_OK, add_command, add_variant, dump, variant_of
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = add_command(subparsers, "score-hand", "combination scoring of one hand")
-    parser.add_argument("variant")
-    parser.add_argument("cards", nargs="+", help="cards, one quoted argument or several")
-    add_options(parser)
+    add_variant(parser)
+    parser.add_argument(
+        "cards", nargs="+", metavar="CARDS", help="cards, one quoted argument or several"
+    )
     return parser
 
 

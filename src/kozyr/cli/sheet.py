@@ -19,7 +19,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = add_command(
         subparsers, "sheet", "the score sheet of a deal, party or evening record (FILE or -)"
     )
-    parser.add_argument("file")
+    parser.add_argument(
+        "file", metavar="FILE", help="a deal, party or evening record in JSON (- reads stdin)"
+    )
     parser.add_argument(
         "--format",
         default="text",

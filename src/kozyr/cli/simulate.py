@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 from kozyr.cli.output import (
     EXIT_OK,
     add_command,
-    add_options,
+    add_variant,
     bots_arg,
     dump,
-    parse_options,
     table,
+    variant_options,
 )
 
 if TYPE_CHECKING:
@@ -173,9 +173,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.simulate import simulate
     from kozyr.simulate.cluster import connect
 
-    options: dict[str, Any] = parse_options(args.option)
-    if args.players is not None:
-        options["players"] = args.players
+    options = variant_options(args)
     executor: Executor | None = None
     client: Any = None
     if args.scheduler:
@@ -216,11 +214,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "simulate",
         "play many deals or parties with bots and aggregate the results",
     )
-    p.add_argument("variant")
+    add_variant(p)
     p.add_argument("-n", type=int, default=1000, help="deals (or parties) to play; default 1000")
     p.add_argument("--seed", type=int, default=0, help="run seed; each deal's seed derives from it")
     p.add_argument("--bot", default="random", help="bot name, or one per seat separated by commas")
-    p.add_argument("--players", type=int)
     p.add_argument("--unit", choices=UNITS, default="deal", help="count deals or whole parties")
     p.add_argument("--workers", type=int, default=1, help="processes; 0 = one per core")
     p.add_argument(
@@ -238,7 +235,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a dask.distributed scheduler")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_options(p)
     return p
 
 
