@@ -659,3 +659,85 @@ def test_real_install_cannot_hijack_or_kill(tmp_path: Path) -> None:
     )
     assert disabled.returncode == 0, disabled.stdout
     shutil.rmtree(venv, ignore_errors=True)
+
+
+# --- lazy registration (start-up) ---------------------------------------------------------------
+
+LAZY = """
+from kozyr import hookimpl
+
+@hookimpl
+def kozyr_register_variants(registry):
+    registry.add_lazy(
+        "{module}:Late",
+        name="late-game",
+        aliases=("Поздняя",),
+        player_counts={players!r},
+        title="Late",
+        rules_ref="LG1",
+    )
+"""
+
+LATE = f"""
+from kozyr import Variant
+
+class Late(Variant):
+    name = "late-game"
+    aliases = ("Поздняя",)
+    player_counts = (2,)
+    title = "Late"
+    rules_ref = "LG1-LG2"
+{STUBS}
+"""
+
+
+def test_a_lazily_registered_variant_is_imported_when_asked_for(
+    module_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = plugin_module(module_dir, LATE)
+    third_party(
+        monkeypatch, ep("late", plugin_module(module_dir, LAZY.format(module=game, players=(2,))))
+    )
+    pm = loaded()
+    (entry,) = [e for e in pm.entries() if e.name == "late-game"]
+    assert entry.cls is None and game not in sys.modules  # listed, not imported
+    assert cli(pm, monkeypatch, "variants")[1].count("late-game") == 1
+    assert game not in sys.modules
+    assert pm.find("поздняя").__module__ == game  # imported on first use
+    # a differing description is a warning (the class wins); kozyr plugins --strict shows it
+    assert info_of(pm, "late").warnings == [
+        "variant late-game: rules_ref 'LG1' was registered, the class says 'LG1-LG2'"
+    ]
+    assert entry.rules == "LG1-LG2"
+
+
+def test_a_lazy_variant_that_differs_from_its_class_fails_naming_the_field(
+    module_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = plugin_module(module_dir, LATE)
+    bad = LAZY.format(module=game, players=(2, 3))
+    third_party(monkeypatch, ep("late", plugin_module(module_dir, bad)))
+    pm = loaded()
+    with pytest.raises(PluginError) as info:
+        pm.find("late-game")
+    assert str(info.value) == (
+        f"variant late-game (plugin late) failed to load: PluginError: {game}:Late was "
+        "registered with player_counts (2, 3) (the class says (2,))"
+    )
+    with pytest.raises(PluginError, match="failed to load"):  # and stays failed, by alias too
+        pm.find("Поздняя")
+    status, out, _ = cli(pm, monkeypatch, "plugins", "--strict")
+    assert status == 1 and "failed to load" in out
+
+
+def test_a_lazy_variant_whose_module_exits_is_isolated(
+    module_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = plugin_module(module_dir, "import sys\nsys.exit(7)\n")
+    third_party(
+        monkeypatch, ep("late", plugin_module(module_dir, LAZY.format(module=game, players=(2,))))
+    )
+    pm = loaded()
+    with pytest.raises(PluginError, match=r"failed to load: SystemExit: 7"):
+        pm.find("late-game")
+    assert "seven-up" in [v.name for v in pm.variants()]

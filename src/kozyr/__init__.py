@@ -9,54 +9,186 @@ card games -- Семь листов, Семерик and Seven Up.
 6
 """
 
-from kozyr.bots import RandomBot, make_bots, play_deal
-from kozyr.cards import ALL_CARDS, STYLES, Card, Rank, Suit, format_cards, parse_card, parse_cards
-from kozyr.cardset import CardSet
-from kozyr.codec import RecordReader, record_schema
-from kozyr.deck import PACKS, Deck
-from kozyr.engine import DONE, PLAY, Deal
-from kozyr.errors import (
-    CardParseError,
-    DuplicateCardError,
-    IllegalActionError,
-    IllegalPlayError,
-    KozyrError,
-    OptionError,
-    PluginError,
-    RecordError,
-    UnknownVariantError,
-    VariantConflictError,
-)
-from kozyr.party import play_party
-from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
-from kozyr.registry import (
-    PluginInfo,
-    VariantRegistry,
-    get_variant,
-    hookimpl,
-    hookspec,
-    loaded_plugins,
-    register_plugin,
-    variants,
-)
+# Names are imported when first used (PEP 562), so ``import kozyr`` -- and with it ``kozyr --help``
+# and ``kozyr variants`` -- loads no engine, scoring or plugin code. ``replay`` is the exception:
+# its module shares its name and is light (see kozyr.replay), so it is imported now and the
+# function, not the module, is ``kozyr.replay``.
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from kozyr.replay import replay
-from kozyr.scoring import Payment, ScoreItem, ScoreSheet, Settlement, SheetNote
-from kozyr.tricks import (
-    DEAD,
-    FACE_DOWN,
-    FollowElseAny,
-    FollowElseMustTrump,
-    FollowOrTrump,
-    FreePlayDeadTrumps,
-    MainSuit,
-    Play,
-    RankOrder,
-    Reads,
-    StandardTrickRules,
-    Trick,
-    TrickRules,
-)
-from kozyr.variant import Action, Bot, BotFactory, OptionSpec, Variant
+
+if TYPE_CHECKING:
+    from kozyr.bots import RandomBot, make_bots, play_deal
+    from kozyr.cards import (
+        ALL_CARDS,
+        STYLES,
+        Card,
+        Rank,
+        Suit,
+        format_cards,
+        parse_card,
+        parse_cards,
+    )
+    from kozyr.cardset import CardSet
+    from kozyr.codec import RecordReader, record_schema
+    from kozyr.deck import PACKS, Deck
+    from kozyr.engine import DONE, PLAY, Deal
+    from kozyr.errors import (
+        CardParseError,
+        DuplicateCardError,
+        IllegalActionError,
+        IllegalPlayError,
+        KozyrError,
+        OptionError,
+        PluginError,
+        RecordError,
+        UnknownVariantError,
+        VariantConflictError,
+    )
+    from kozyr.party import play_party
+    from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
+    from kozyr.registry import (
+        PluginInfo,
+        VariantRegistry,
+        get_variant,
+        hookimpl,
+        hookspec,
+        loaded_plugins,
+        register_plugin,
+        variants,
+    )
+    from kozyr.scoring import Payment, ScoreItem, ScoreSheet, Settlement, SheetNote
+    from kozyr.tricks import (
+        DEAD,
+        FACE_DOWN,
+        FollowElseAny,
+        FollowElseMustTrump,
+        FollowOrTrump,
+        FreePlayDeadTrumps,
+        MainSuit,
+        Play,
+        RankOrder,
+        Reads,
+        StandardTrickRules,
+        Trick,
+        TrickRules,
+    )
+    from kozyr.variant import Action, Bot, BotFactory, OptionSpec, Variant
+
+#: Public name -> the module that defines it.
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "kozyr.bots": (
+        "RandomBot",
+        "make_bots",
+        "play_deal",
+    ),
+    "kozyr.cards": (
+        "ALL_CARDS",
+        "STYLES",
+        "Card",
+        "Rank",
+        "Suit",
+        "format_cards",
+        "parse_card",
+        "parse_cards",
+    ),
+    "kozyr.cardset": ("CardSet",),
+    "kozyr.codec": (
+        "RecordReader",
+        "record_schema",
+    ),
+    "kozyr.deck": (
+        "PACKS",
+        "Deck",
+    ),
+    "kozyr.engine": (
+        "DONE",
+        "PLAY",
+        "Deal",
+    ),
+    "kozyr.errors": (
+        "CardParseError",
+        "DuplicateCardError",
+        "IllegalActionError",
+        "IllegalPlayError",
+        "KozyrError",
+        "OptionError",
+        "PluginError",
+        "RecordError",
+        "UnknownVariantError",
+        "VariantConflictError",
+    ),
+    "kozyr.party": ("play_party",),
+    "kozyr.record": (
+        "DealRecord",
+        "DealResult",
+        "PartyRecord",
+        "PartyResult",
+    ),
+    "kozyr.registry": (
+        "PluginInfo",
+        "VariantRegistry",
+        "get_variant",
+        "hookimpl",
+        "hookspec",
+        "loaded_plugins",
+        "register_plugin",
+        "variants",
+    ),
+    "kozyr.scoring": (
+        "Payment",
+        "ScoreItem",
+        "ScoreSheet",
+        "Settlement",
+        "SheetNote",
+    ),
+    "kozyr.tricks": (
+        "DEAD",
+        "FACE_DOWN",
+        "FollowElseAny",
+        "FollowElseMustTrump",
+        "FollowOrTrump",
+        "FreePlayDeadTrumps",
+        "MainSuit",
+        "Play",
+        "RankOrder",
+        "Reads",
+        "StandardTrickRules",
+        "Trick",
+        "TrickRules",
+    ),
+    "kozyr.variant": (
+        "Action",
+        "Bot",
+        "BotFactory",
+        "OptionSpec",
+        "Variant",
+    ),
+}
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        try:  # a submodule not imported yet: kozyr.codec, kozyr.testing...
+            return importlib.import_module(f"kozyr.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"kozyr.{name}":
+                raise
+            raise AttributeError(f"module 'kozyr' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __version__ = "0.1.0"
 

@@ -31,25 +31,30 @@ class RandomBot:
         return self.rng.choice(actions) if len(actions) > 1 else actions[0]
 
 
-#: ``variant.bots()`` per variant object, read once (play_deal asks for every deal).
+#: The bot table per variant object and registry generation (play_deal asks for every deal).
 _TABLES: weakref.WeakKeyDictionary[Variant, tuple[int, Mapping[str, BotFactory]]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def _bot_table(variant: Variant) -> Mapping[str, BotFactory]:
-    """The variant's own bots and the plugins' bots that play it (hook ``kozyr_register_bots``);
-    a variant's own bot wins over a plugin bot of the same name."""
+def available_bots(variant: Variant) -> Mapping[str, BotFactory]:
+    """Every bot that plays ``variant``, by name: ``random``, the bots plugins registered for it
+    (hook ``kozyr_register_bots``) and the variant's own (:meth:`Variant.bots`), the variant's
+    own winning over a plugin bot of the same name."""
     pm = manager()
     try:
         cached = _TABLES.get(variant)
         if cached is not None and cached[0] == pm.generation:
             return cached[1]
-        table = {**pm.bots_for(type(variant)), **variant.bots()}
+        table = _table(pm.bots_for(type(variant)), variant)
         _TABLES[variant] = (pm.generation, table)
     except TypeError:  # an unhashable variant (one that defines __eq__ alone): ask every time
-        table = {**pm.bots_for(type(variant)), **variant.bots()}
+        table = _table(pm.bots_for(type(variant)), variant)
     return table
+
+
+def _table(plugin_bots: Mapping[str, BotFactory], variant: Variant) -> dict[str, BotFactory]:
+    return {"random": RandomBot, **plugin_bots, **variant.bots()}
 
 
 def make_bots(
@@ -63,7 +68,7 @@ def make_bots(
     """
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    available = _bot_table(variant)
+    available = available_bots(variant)
     kinds = [kind] * variant.players if isinstance(kind, str) else list(kind)
     if len(kinds) != variant.players:
         raise KozyrError(f"{variant.name}: need {variant.players} bots, got {len(kinds)}")
@@ -122,4 +127,4 @@ def _players(
     return objects
 
 
-__all__ = ["RandomBot", "make_bots", "play_deal"]
+__all__ = ["RandomBot", "available_bots", "make_bots", "play_deal"]

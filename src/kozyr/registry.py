@@ -25,10 +25,11 @@ True
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
@@ -36,10 +37,10 @@ import pluggy
 
 from kozyr.errors import PluginError, UnknownVariantError, VariantConflictError
 from kozyr.limits import shorten
-from kozyr.variant import REQUIRED_HOOKS, BotFactory, Variant
 
-if TYPE_CHECKING:  # annotations only: score sheets sit above this layer
+if TYPE_CHECKING:  # annotations only: sheets sit above; variant is imported when a class is seen
     from kozyr.sheet import Sheet
+    from kozyr.variant import BotFactory, Variant
 
 PROJECT = "kozyr"
 #: The entry-point group of third-party plugins.
@@ -125,11 +126,30 @@ class BotEntry:
     description: str
     plugin: str
 
-    def plays(self, variant: type[Variant]) -> bool:
-        """Whether the bot plays this variant (named by its name or any alias)."""
+    def plays(self, *names: str) -> bool:
+        """Whether the bot plays the variant with these names (its name and aliases)."""
         if self.variants is None:
             return True
-        return any(normalize(n) in self.variants for n in (variant.name, *variant.aliases))
+        return any(normalize(n) in self.variants for n in names)
+
+
+@dataclass
+class VariantEntry:
+    """A registered variant as ``kozyr variants`` lists it -- known without importing its class
+    when the plugin registered it with :meth:`VariantRegistry.add_lazy`."""
+
+    name: str
+    #: The aliases it holds (a declared alias another variant had already is not here).
+    aliases: list[str]
+    title: str
+    title_ru: str
+    players: tuple[int, ...]
+    rules: str
+    plugin: PluginInfo
+    #: ``"module:Class"`` of a variant registered lazily; None once known.
+    source: str | None = None
+    cls: type[Variant] | None = None
+    declared_aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -153,6 +173,37 @@ class VariantRegistry:
     def add(self, variant: type[Variant]) -> None:
         """Register a :class:`Variant` subclass under its name and aliases."""
         self._manager._add_variant(variant, self._plugin)
+
+    def add_lazy(
+        self,
+        source: str,
+        *,
+        name: str,
+        aliases: Iterable[str] = (),
+        player_counts: Iterable[int],
+        title: str = "",
+        title_ru: str = "",
+        rules_ref: str = "",
+    ) -> None:
+        """Register the variant class at ``source`` (``"package.module:Class"``) without
+        importing it: the class attributes it will have are given here, so listing variants
+        (``kozyr variants``) imports no game code; the class is imported, checked like
+        :meth:`add` and compared with these values the first time the variant is asked for."""
+        self._manager._add_lazy(
+            source,
+            _Declared(name, tuple(aliases), tuple(player_counts), title, title_ru, rules_ref),
+            self._plugin,
+        )
+
+
+@dataclass(frozen=True)
+class _Declared:
+    name: str
+    aliases: tuple[str, ...]
+    players: tuple[int, ...]
+    title: str
+    title_ru: str
+    rules: str
 
 
 class BotRegistry:
@@ -194,20 +245,17 @@ class SheetFormatRegistry:
 class _State:
     """Everything registered, copied before a plugin registers and restored if it fails."""
 
-    canonical: dict[str, type[Variant]] = field(default_factory=dict)
-    aliases: dict[str, type[Variant]] = field(default_factory=dict)
-    alias_names: dict[str, list[str]] = field(default_factory=dict)
-    owner: dict[str, PluginInfo] = field(default_factory=dict)
+    canonical: dict[str, VariantEntry] = field(default_factory=dict)
+    aliases: dict[str, VariantEntry] = field(default_factory=dict)
     failed: dict[str, tuple[str, str]] = field(default_factory=dict)
     bots: dict[str, BotEntry] = field(default_factory=dict)
     sheet_formats: dict[str, SheetFormat] = field(default_factory=dict)
 
     def copy(self) -> _State:
+        entries = {id(e): replace(e, aliases=list(e.aliases)) for e in self.canonical.values()}
         return _State(
-            dict(self.canonical),
-            dict(self.aliases),
-            {k: list(v) for k, v in self.alias_names.items()},
-            dict(self.owner),
+            {k: entries[id(e)] for k, e in self.canonical.items()},
+            {k: entries[id(e)] for k, e in self.aliases.items()},
             dict(self.failed),
             dict(self.bots),
             dict(self.sheet_formats),
@@ -348,73 +396,143 @@ class PluginManager:
         plugin.warnings.append(message)
 
     def _add_variant(self, variant: type[Variant], plugin: PluginInfo) -> None:
-        if not (isinstance(variant, type) and issubclass(variant, Variant)):
-            raise PluginError(f"{variant!r} is not a kozyr.Variant subclass")
-        if not variant.name:
-            raise PluginError(f"{variant.__name__} has no name")
-        if not isinstance(variant.name, str) or not NAME_PATTERN.fullmatch(variant.name):
-            raise _VariantError(
-                f"variant name {variant.name!r} is not a lower-case slug (letters a-z, digits "
-                "and single hyphens, as 'seven-up'); put other spellings in aliases",
-                variant,
-            )
-        if not variant.player_counts:
-            raise _VariantError(f"{variant.name}: player_counts is empty", variant)
-        for alias in variant.aliases:
-            if not isinstance(alias, str) or not normalize(alias):
-                raise _VariantError(f"{variant.name}: alias {alias!r} is not a name", variant)
-        missing = [h for h in REQUIRED_HOOKS if getattr(variant, h, None) is getattr(Variant, h)]
-        if missing:
-            raise _VariantError(
-                f"{variant.name}: missing engine hooks {', '.join(missing)} (the Variant methods "
-                "that raise NotImplementedError; see docs/plugins.md)",
-                variant,
-            )
+        _check_class(variant)
+        entry = VariantEntry(
+            variant.name,
+            [],
+            variant.title,
+            variant.title_ru,
+            tuple(variant.player_counts),
+            variant.rules_ref,
+            plugin,
+            cls=variant,
+            declared_aliases=tuple(variant.aliases),
+        )
+        self._claim(entry)
+
+    def _add_lazy(self, source: str, declared: _Declared, plugin: PluginInfo) -> None:
+        module, _, attr = source.partition(":")
+        if not module or not attr:
+            raise PluginError(f"variant source {source!r} is not 'package.module:Class'")
+        _check_names(declared.name, declared.aliases, declared.players)
+        entry = VariantEntry(
+            declared.name,
+            [],
+            declared.title,
+            declared.title_ru,
+            declared.players,
+            declared.rules,
+            plugin,
+            source=source,
+            declared_aliases=declared.aliases,
+        )
+        self._claim(entry)
+
+    def _claim(self, entry: VariantEntry) -> None:
+        """Index a variant under its name and aliases, first come first served."""
         state = self._state
-        key = normalize(variant.name)
+        plugin = entry.plugin
+        key = normalize(entry.name)
         taken = state.canonical.get(key) or state.aliases.get(key)
         if taken is not None:
-            owner = state.owner[taken.name]
             is_alias = key not in state.canonical
-            if not is_alias or owner.builtin or self._strict:
+            if not is_alias or taken.plugin.builtin or self._strict:
                 self._conflict(
-                    f"name {variant.name!r} of variant {variant.name} (plugin {plugin.name}) is "
-                    f"already taken by variant {taken.name} (plugin {owner.name}); "
-                    f"variant {variant.name} not registered",
+                    f"name {entry.name!r} of variant {entry.name} (plugin {plugin.name}) is "
+                    f"already taken by variant {taken.name} (plugin {taken.plugin.name}); "
+                    f"variant {entry.name} not registered",
                     plugin,
                 )
                 return
             # a canonical name beats another plugin's alias: the alias goes
             del state.aliases[key]
-            state.alias_names[taken.name] = [
-                a for a in state.alias_names[taken.name] if normalize(a) != key
-            ]
-            owner.warnings.append(
-                f"alias {variant.name!r} of variant {taken.name} dropped: it is the name of "
-                f"variant {variant.name} (plugin {plugin.name})"
+            taken.aliases = [a for a in taken.aliases if normalize(a) != key]
+            taken.plugin.warnings.append(
+                f"alias {entry.name!r} of variant {taken.name} dropped: it is the name of "
+                f"variant {entry.name} (plugin {plugin.name})"
             )
-        state.canonical[key] = variant
-        state.owner[variant.name] = plugin
+        state.canonical[key] = entry
         state.failed.pop(key, None)
-        kept: list[str] = []
-        for alias in variant.aliases:
+        for alias in entry.declared_aliases:
             akey = normalize(alias)
-            if akey == key or akey in (normalize(a) for a in kept):
+            if akey == key or akey in (normalize(a) for a in entry.aliases):
                 continue
             other = state.canonical.get(akey) or state.aliases.get(akey)
             if other is not None:
                 self._conflict(
-                    f"name {alias!r} of variant {variant.name} (plugin {plugin.name}) is already "
-                    f"taken by variant {other.name} (plugin {state.owner[other.name].name}); "
-                    "alias dropped",
+                    f"name {alias!r} of variant {entry.name} (plugin {plugin.name}) is already "
+                    f"taken by variant {other.name} (plugin {other.plugin.name}); alias dropped",
                     plugin,
                 )
                 continue
-            state.aliases[akey] = variant
+            state.aliases[akey] = entry
             state.failed.pop(akey, None)
-            kept.append(alias)
-        state.alias_names[variant.name] = kept
-        plugin.variants.append(variant.name)
+            entry.aliases.append(alias)
+        plugin.variants.append(entry.name)
+
+    def _load(self, entry: VariantEntry) -> type[Variant]:
+        """The class of a lazily registered variant: imported, checked, compared with what the
+        plugin declared; a failure drops the variant and is reported against its plugin."""
+        if entry.cls is not None:
+            return entry.cls
+        assert entry.source is not None
+        module, _, attr = entry.source.partition(":")
+        try:
+            found: Any = importlib.import_module(module)
+            for part in attr.split("."):
+                found = getattr(found, part)
+            _check_class(found)
+            cls: type[Variant] = found
+            wrong = [
+                f"{what} {declared!r} (the class says {actual!r})"
+                for what, declared, actual in (
+                    ("name", entry.name, cls.name),
+                    ("aliases", tuple(entry.declared_aliases), tuple(cls.aliases)),
+                    ("player_counts", entry.players, tuple(cls.player_counts)),
+                )
+                if declared != actual
+            ]
+            if wrong:
+                raise PluginError(f"{entry.source} was registered with " + ", ".join(wrong))
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            reason = f"variant {entry.name} failed to load: {_describe(error)}"
+            state = self._state
+            for key in [normalize(entry.name), *(normalize(a) for a in entry.aliases)]:
+                if state.canonical.get(key) is entry:
+                    del state.canonical[key]
+                if state.aliases.get(key) is entry:
+                    del state.aliases[key]
+            plugin = entry.plugin
+            plugin.variants = [v for v in plugin.variants if v != entry.name]
+            plugin.error = reason if plugin.error is None else f"{plugin.error}; {reason}"
+            for name in [entry.name, *entry.aliases]:
+                state.failed.setdefault(normalize(name), (plugin.name, _describe(error)))
+            raise PluginError(
+                f"variant {entry.name} (plugin {plugin.name}) failed to load: {_describe(error)}"
+            ) from None
+        for what, declared, actual in (
+            ("title", entry.title, cls.title),
+            ("title_ru", entry.title_ru, cls.title_ru),
+            ("rules_ref", entry.rules, cls.rules_ref),
+        ):
+            if declared != actual:
+                entry.plugin.warnings.append(
+                    f"variant {entry.name}: {what} {declared!r} was registered, the class says "
+                    f"{actual!r}"
+                )
+        entry.title, entry.title_ru, entry.rules = cls.title, cls.title_ru, cls.rules_ref
+        entry.cls, entry.source = cls, None
+        return cls
+
+    def load_all(self) -> None:
+        """Import every lazily registered variant (``kozyr plugins`` reports what fails)."""
+        for entry in list(self._state.canonical.values()):
+            try:
+                self._load(entry)
+            except PluginError:
+                pass
 
     def _add_bot(
         self,
@@ -466,13 +584,20 @@ class PluginManager:
 
     # --- lookup --------------------------------------------------------------------------------
 
+    def entries(self) -> list[VariantEntry]:
+        """Every registered variant, by name, without importing a lazily registered class."""
+        return sorted(self._state.canonical.values(), key=lambda e: e.name)
+
     def variants(self) -> list[type[Variant]]:
-        """Every registered variant class, by name."""
-        return sorted(self._state.canonical.values(), key=lambda cls: cls.name)
+        """Every registered variant class, by name (importing lazily registered ones; one that
+        fails to load is left out and reported on its plugin)."""
+        self.load_all()
+        return [e.cls for e in self.entries() if e.cls is not None]
 
     def aliases_of(self, variant_name: str) -> tuple[str, ...]:
         """The aliases a variant was registered under (those not taken by another variant)."""
-        return tuple(self._state.alias_names.get(variant_name, ()))
+        entry = self._state.canonical.get(normalize(variant_name))
+        return tuple(entry.aliases) if entry is not None else ()
 
     def find(self, name: str) -> type[Variant]:
         """The variant class with this name or alias (Latin or Russian, any case).
@@ -486,23 +611,20 @@ class PluginManager:
         state = self._state
         found = state.canonical.get(key) or state.aliases.get(key)
         if found is not None:
-            return found
+            return self._load(found)
         if key in state.failed:
             plugin, reason = state.failed[key]
             raise PluginError(f"variant {shorten(name)} (plugin {plugin}) failed to load: {reason}")
         known = ", ".join(
-            f"{cls.name} ({', '.join(self.aliases_of(cls.name))})"
-            if self.aliases_of(cls.name)
-            else cls.name
-            for cls in self.variants()
+            f"{e.name} ({', '.join(e.aliases)})" if e.aliases else e.name for e in self.entries()
         )
         raise UnknownVariantError(f"unknown variant {shorten(name)}; installed: {known or 'none'}")
 
     def plugin_of(self, variant_name: str) -> PluginInfo | None:
         """The plugin that registered a variant (by its name or an alias)."""
         key = normalize(variant_name)
-        cls = self._state.canonical.get(key) or self._state.aliases.get(key)
-        return self._state.owner.get(cls.name) if cls is not None else None
+        entry = self._state.canonical.get(key) or self._state.aliases.get(key)
+        return entry.plugin if entry is not None else None
 
     def bots(self) -> list[BotEntry]:
         """Every bot registered by a plugin, by name."""
@@ -512,11 +634,45 @@ class PluginManager:
         """The plugin bots that play a variant (a class, or the name or alias of an installed
         one), by bot name."""
         cls = self.find(variant) if isinstance(variant, str) else variant
-        return {b.name: b.factory for b in self.bots() if b.plays(cls)}
+        return {b.name: b.factory for b in self.bots() if b.plays(cls.name, *cls.aliases)}
 
     def sheet_formats(self) -> dict[str, SheetFormat]:
         """Every score-sheet format registered by a plugin, by name."""
         return dict(sorted(self._state.sheet_formats.items()))
+
+
+def _check_class(variant: Any) -> None:
+    """Refuse what is not a complete Variant subclass (names, players, engine hooks)."""
+    from kozyr.variant import REQUIRED_HOOKS, Variant
+
+    if not (isinstance(variant, type) and issubclass(variant, Variant)):
+        raise PluginError(f"{variant!r} is not a kozyr.Variant subclass")
+    if not variant.name:
+        raise PluginError(f"{variant.__name__} has no name")
+    try:
+        _check_names(variant.name, variant.aliases, variant.player_counts)
+    except PluginError as error:
+        raise _VariantError(str(error), variant) from None
+    missing = [h for h in REQUIRED_HOOKS if getattr(variant, h, None) is getattr(Variant, h)]
+    if missing:
+        raise _VariantError(
+            f"{variant.name}: missing engine hooks {', '.join(missing)} (the Variant methods "
+            "that raise NotImplementedError; see docs/plugins.md)",
+            variant,
+        )
+
+
+def _check_names(name: Any, aliases: Iterable[Any], players: Iterable[int]) -> None:
+    if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
+        raise PluginError(
+            f"variant name {name!r} is not a lower-case slug (letters a-z, digits and single "
+            "hyphens, as 'seven-up'); put other spellings in aliases"
+        )
+    if not tuple(players):
+        raise PluginError(f"{name}: player_counts is empty")
+    for alias in aliases:
+        if not isinstance(alias, str) or not normalize(alias):
+            raise PluginError(f"{name}: alias {alias!r} is not a name")
 
 
 class _VariantError(PluginError):
@@ -614,6 +770,7 @@ __all__ = [
     "SheetFormat",
     "SheetFormatRegistry",
     "SheetRenderer",
+    "VariantEntry",
     "VariantRegistry",
     "bots_for",
     "get_variant",

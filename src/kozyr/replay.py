@@ -13,13 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kozyr.codec import _object, read_deal, read_party, variant_for
-from kozyr.engine import DONE, PLAY, Deal
 from kozyr.errors import IllegalActionError, RecordError
-from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
-from kozyr.variant import Action, Variant
+
+if TYPE_CHECKING:
+    from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
+    from kozyr.variant import Variant
+
+# The package re-exports ``replay`` (``kozyr.replay(data)``) at start-up, so this module imports
+# the codec and the engine -- layers below it -- inside its functions: ``import kozyr`` and
+# ``kozyr --help`` then load neither.
 
 
 def replay_deal(
@@ -29,6 +33,9 @@ def replay_deal(
     path: str = "$",
 ) -> DealResult:
     """Validate every play of a record through the engine and score it."""
+    from kozyr.engine import DONE, PLAY, Deal
+    from kozyr.variant import Action
+
     context = context or {}
     try:
         variant.check_record(record, context)
@@ -125,6 +132,8 @@ def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> Party
 
 def replay(data: Any) -> DealResult | PartyResult:
     """Validate and score a record given as JSON data (a deal, or a party with ``deals``)."""
+    from kozyr.codec import _object, read_deal, read_party, variant_for
+
     obj = _object(data, "$")
     variant = variant_for(obj, "$")
     if "deals" in obj:

@@ -206,7 +206,7 @@ def check_variant(
     """Play ``deals`` seeded deals (every bot of the variant, dealers in turn) and check them;
     then, for a variant with a party form, ``parties`` whole parties (default: deals // 10)."""
     report = ConformanceReport()
-    kinds = [bots] if bots is not None else sorted(variant.bots())
+    kinds = [bots] if bots is not None else sorted({"random", *variant.bots()})
     for i in range(deals):
         kind = kinds[i % len(kinds)]
         check_deal(variant, seed + i, bots=kind, dealer=i % variant.players, report=report)

@@ -377,10 +377,12 @@ class Variant:
     # --- bots ----------------------------------------------------------------------------------
 
     def bots(self) -> Mapping[str, BotFactory]:
-        """Bots by name; ``random`` is always there. Read once per variant object."""
-        from kozyr.bots import RandomBot
+        """The variant's own bots by name (default: none). Read once per variant object.
 
-        return {"random": RandomBot}
+        Every variant also has ``random`` (:class:`kozyr.bots.RandomBot`) and the bots plugins
+        register for it (hook ``kozyr_register_bots``); :func:`kozyr.bots.available_bots` gives
+        them all. A variant's own bot wins over a plugin bot of the same name."""
+        return {}
 
     # --- batch form (optional) -----------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from kozyr_semerik.bots import HeuristicBot
 
 import kozyr
 from kozyr import Card, Deal, PartyResult
+from kozyr.bots import available_bots
 from kozyr.testing import check_variant
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -53,7 +54,7 @@ def test_variant_description() -> None:
         "declarations": "D-SM5",
         "trena": "SM6",
     }
-    assert sorted(variant.bots()) == ["heuristic", "random"]
+    assert sorted(available_bots(variant)) == ["heuristic", "random"]
 
 
 # --- the heuristic bot ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import pytest
 from kozyr_seven_up.bots import HeuristicBot
 
 import kozyr
+from kozyr.bots import available_bots
 from kozyr.cli import main
 from kozyr.testing import check_variant
 
@@ -42,7 +43,7 @@ def test_conformance_reaches_every_phase() -> None:
 
 
 def test_bots_are_offered() -> None:
-    assert set(kozyr.get_variant("seven-up").bots()) == {"random", "heuristic"}
+    assert set(available_bots(kozyr.get_variant("seven-up"))) == {"random", "heuristic"}
 
 
 def test_heuristic_bot_decisions(stacked: Callable[..., kozyr.Deal]) -> None:

@@ -39,7 +39,9 @@ def _status(info: Any) -> str:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.registry import manager
 
-    infos = manager().plugins
+    pm = manager()
+    pm.load_all()  # a lazily registered variant that fails to import is reported here
+    infos = pm.plugins
     if args.json:
         dump(
             {

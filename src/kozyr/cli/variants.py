@@ -20,28 +20,23 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     rows = []
     data = []
     bots = pm.bots()
-    for cls in pm.variants():
-        plugin = pm.plugin_of(cls.name)
-        source = (
-            plugin.distribution
-            if plugin and plugin.distribution
-            else (plugin.name if plugin else "")
-        )
-        aliases = pm.aliases_of(cls.name)
-        players = ", ".join(map(str, cls.player_counts))
-        plugin_bots = [b.name for b in bots if b.plays(cls)]
-        row = [cls.name, ", ".join(aliases), players, cls.rules_ref, source]
+    for entry in pm.entries():  # imports no variant class registered lazily
+        plugin = entry.plugin
+        source = plugin.distribution or plugin.name
+        players = ", ".join(map(str, entry.players))
+        plugin_bots = [b.name for b in bots if b.plays(entry.name, *entry.aliases)]
+        row = [entry.name, ", ".join(entry.aliases), players, entry.rules, source]
         rows.append([*row, ", ".join(plugin_bots)] if bots else row)
         data.append(
             {
-                "name": cls.name,
-                "aliases": list(aliases),
-                "title": cls.title,
-                "title_ru": cls.title_ru,
-                "players": list(cls.player_counts),
-                "rules": cls.rules_ref,
-                "plugin": plugin.name if plugin else None,
-                "distribution": plugin.distribution if plugin else None,
+                "name": entry.name,
+                "aliases": list(entry.aliases),
+                "title": entry.title,
+                "title_ru": entry.title_ru,
+                "players": list(entry.players),
+                "rules": entry.rules,
+                "plugin": plugin.name,
+                "distribution": plugin.distribution,
                 "plugin_bots": plugin_bots,
             }
         )

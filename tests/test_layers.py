@@ -1,0 +1,232 @@
+"""The layers of docs/architecture.md hold (issue 10): no import cycle in src/kozyr, no import
+against the layer order -- imports inside functions included, ``if TYPE_CHECKING:`` blocks
+excluded (annotations only, never executed) -- and plugins use only public names (those in a
+module's ``__all__``). Read from the source with ``ast``, nothing imported but the checked
+modules' ``__all__``."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "kozyr"
+PLUGIN_SOURCES = [*sorted((ROOT / "plugins").glob("*/src")), ROOT / "examples/plugin-example/src"]
+
+
+def layers() -> dict[str, int]:
+    """Top-level module (or package) of kozyr -> its layer, from docs/architecture.md."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table: dict[str, int] = {}
+    for number, cells in re.findall(r"^\| (\d+) \| (.+) \|$", text, re.M):
+        for name in re.findall(r"`([\w]+)`", cells):
+            table[name] = int(number)
+    return table
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in SRC.rglob("*.py")}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return "TYPE_CHECKING" in ast.unparse(test)
+
+
+def imports(path: Path) -> Iterator[tuple[str, int]]:
+    """(kozyr module imported, line) for every executed import of the file, at any depth."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+
+    def walk(nodes: list[ast.stmt] | list[ast.AST]) -> Iterator[tuple[str, int]]:
+        for node in nodes:
+            if isinstance(node, ast.If) and _is_type_checking(node.test):
+                yield from walk(node.orelse)
+                continue
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    yield alias.name, node.lineno
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                submodules = [f"{node.module}.{a.name}" for a in node.names]
+                found = [m for m in submodules if m in MODULES]
+                # "from kozyr import party" imports the submodule, not the whole package
+                if not found or len(found) < len(submodules):
+                    yield node.module, node.lineno
+                for name in found:
+                    yield name, node.lineno
+            yield from walk(list(ast.iter_child_nodes(node)))
+
+    yield from walk(tree.body)
+
+
+def graph() -> dict[str, dict[str, int]]:
+    """module -> {kozyr module it imports: line}."""
+    edges: dict[str, dict[str, int]] = {}
+    for name, path in MODULES.items():
+        found: dict[str, int] = {}
+        for target, line in imports(path):
+            while target not in MODULES and "." in target:  # kozyr.x.name -> kozyr.x
+                target = target.rsplit(".", 1)[0]
+            if target in MODULES and target != name:
+                found.setdefault(target, line)
+        edges[name] = found
+    return edges
+
+
+def unit(module: str) -> str:
+    """The layer-table entry of a module: its top-level module or package under kozyr."""
+    parts = module.split(".")
+    return "kozyr" if len(parts) == 1 else parts[1]
+
+
+def test_every_module_has_a_layer() -> None:
+    table = layers()
+    assert table["errors"] == 0 and table["cli"] > table["simulate"]
+    missing = sorted({unit(m) for m in MODULES} - set(table))
+    assert not missing, f"docs/architecture.md gives no layer to {missing}"
+
+
+def test_imports_follow_the_layers() -> None:
+    table = layers()
+    wrong = []
+    for module, targets in graph().items():
+        for target, line in targets.items():
+            if unit(module) == unit(target) and unit(module) != "kozyr":
+                continue  # inside one package (the cycle test still applies)
+            if table[unit(target)] >= table[unit(module)]:
+                wrong.append(
+                    f"{MODULES[module].relative_to(ROOT)}:{line}: {module} (layer "
+                    f"{table[unit(module)]}) imports {target} (layer {table[unit(target)]})"
+                )
+    assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
+
+
+def test_no_import_cycle() -> None:
+    edges = graph()
+    # Tarjan's strongly connected components
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_the_checks_catch_an_import_inside_a_function(tmp_path: Path) -> None:
+    # the walker sees an import nested in a function and skips a TYPE_CHECKING block
+    source = tmp_path / "m.py"
+    source.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from kozyr.cli import main\n"
+        "def f():\n    if True:\n        from kozyr.engine import Deal\n",
+        encoding="utf-8",
+    )
+    assert list(imports(source)) == [("typing", 1), ("kozyr.engine", 6)]
+
+
+# --- plugins use public names only ------------------------------------------------------------
+
+
+def plugin_files() -> list[Path]:
+    return [p for src in PLUGIN_SOURCES for p in sorted(src.rglob("*.py"))]
+
+
+def kozyr_names(path: Path) -> Iterator[tuple[str, str, int]]:
+    """(module, name, line) of every kozyr name a plugin file uses: ``from kozyr.x import n``
+    and ``kozyr.x.n`` attribute chains after ``import kozyr.x``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module == "kozyr" or node.module.startswith("kozyr."):
+                for alias in node.names:
+                    yield node.module, alias.name, node.lineno
+        elif isinstance(node, ast.Attribute):
+            chain = ast.unparse(node)
+            if re.fullmatch(r"kozyr(\.\w+)+", chain) and chain.count(".") >= 2:
+                module, name = chain.rsplit(".", 1)
+                if module in MODULES:
+                    yield module, name, node.lineno
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("kozyr.") and alias.name.split(".")[-1].startswith("_"):
+                    yield alias.name.rsplit(".", 1)[0], alias.name.rsplit(".", 1)[1], node.lineno
+
+
+@pytest.mark.parametrize("path", plugin_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_plugins_use_only_public_names(path: Path) -> None:
+    wrong = []
+    for module, name, line in kozyr_names(path):
+        if f"{module}.{name}" in MODULES and not name.startswith("_"):
+            continue  # a public submodule
+        public = getattr(importlib.import_module(module), "__all__", ())
+        if name not in public:
+            wrong.append(f"{path.relative_to(ROOT)}:{line}: {module}.{name} is not in __all__")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_nothing_imports_the_deprecated_modules() -> None:
+    for path in [*SRC.rglob("*.py"), *plugin_files()]:
+        if path.name in ("records.py", "plugins.py") and path.parent == SRC:
+            continue
+        for target, line in imports(path):
+            assert target not in ("kozyr.records", "kozyr.plugins"), f"{path}:{line}"
+
+
+# --- start-up ---------------------------------------------------------------------------------
+
+HEAVY = ("kozyr.engine", "kozyr.scoring")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["variants"], ["variants", "--json"]])
+def test_light_commands_import_neither_engine_nor_scoring(argv: list[str]) -> None:
+    """Issue 10 item 7: ``kozyr --help`` and ``kozyr variants`` start without the engine and
+    scoring (checked in a fresh interpreter's ``sys.modules``)."""
+    probe = (
+        "import sys\n"
+        "from kozyr.cli import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip().splitlines()[-1] == "[]"
