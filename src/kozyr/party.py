@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -49,10 +50,14 @@ def play_party(
     *,
     seed: int,
     bots: str | Sequence[str] | Sequence[Bot] = "random",
-    first_dealer: int = 0,
+    dealer: int = 0,
     max_deals: int = MAX_PARTY_DEALS,
+    first_dealer: int | None = None,
 ) -> PartyResult:
     """Play one whole party with bots and score it; ``result.record`` is its replayable record.
+
+    ``dealer`` deals the first deal (the same keyword as :func:`kozyr.play_deal`);
+    ``first_dealer`` is its deprecated old name.
 
     Deal ``k`` is seeded ``seed_for(seed, k)``. The dealer passes by :meth:`Variant.next_dealer`
     unless :meth:`Variant.deals_again` says the same dealer deals again (a void deal). When the
@@ -60,7 +65,13 @@ def play_party(
     """
     results: list[DealResult] = []
     options = dict(variant.options)
-    dealer = first_dealer
+    if first_dealer is not None:
+        warnings.warn(
+            "play_party(first_dealer=) is deprecated; use dealer= (as in play_deal)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        dealer = first_dealer
     while True:
         party = PartyRecord(variant.name, options, tuple(r.record for r in results))
         context = variant.party_context(party, results)

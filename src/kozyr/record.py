@@ -8,6 +8,7 @@ This module only holds the data and writes it as JSON (``to_json``). Reading JSO
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -93,6 +94,27 @@ class DealResult:
     settlement: Settlement
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    def __str__(self) -> str:
+        """A short readable summary (the dataclass ``repr`` lists every card and item):
+
+        >>> import kozyr
+        >>> print(kozyr.replay({
+        ...     "variant": "sem-listov", "options": {"players": 2}, "dealer": 0,
+        ...     "hands": ["A♠ K♥ Q♥ J♥ 10♦ 9♦ A♣", "K♠ Q♠ A♥ 10♥ A♦ K♦ K♣"], "turnup": "9♠",
+        ...     "trick_winners": [1, 1, 1, 0, 0, 0, 0]}))
+        sem-listov deal, dealer seat 0: tricks 4 3; points by seat 8 : 6
+          tricks = 8 seat 0, tricks = 6 seat 1
+          settlement: net per seat 2 -2
+        """
+        sides = self.sheet.sides is not None
+        head = (
+            f"{self.record.variant} deal, dealer seat {self.record.dealer}: tricks "
+            f"{' '.join(map(str, self.tricks))}; points by {'side' if sides else 'seat'} "
+            f"{' : '.join(map(str, self.points))}"
+        )
+        items = _wrap(_items_line(self.sheet.items))
+        return "\n".join([head, items, _settled(self.settlement)])
+
     def to_json(self) -> dict[str, Any]:
         """The ``kozyr replay --json`` object of one deal."""
         data: dict[str, Any] = {
@@ -149,6 +171,18 @@ class PartyResult:
     #: :func:`kozyr.party.play_party`).
     record: PartyRecord | None = None
 
+    def __str__(self) -> str:
+        """A short readable summary: deals, winner and loser, the running totals, settlement."""
+        variant = self.record.variant if self.record is not None else "party"
+        running = ", ".join(" : ".join(_number(x) for x in row) for row in self.running)
+        lines = [
+            f"{variant} party of {len(self.deals)} deals: winner {_who(self.winner)}, "
+            f"loser {_who(self.loser)}",
+            _wrap(f"running: {running}"),
+            _settled(self.settlement),
+        ]
+        return "\n".join(lines)
+
     def to_json(self) -> dict[str, Any]:
         """The ``kozyr replay --json`` object of a party."""
         data: dict[str, Any] = {
@@ -160,6 +194,46 @@ class PartyResult:
         }
         data.update(_jsonable(self.extra))
         return data
+
+
+def _wrap(text: str) -> str:
+    """``text`` (parts separated by ", ") wrapped to 96 columns between the parts, indented."""
+    glued = ", ".join(part.replace(" ", "\u00a0") for part in text.split(", "))
+    lines = textwrap.wrap(glued, 96, initial_indent="  ", subsequent_indent="    ")
+    return "\n".join(lines).replace("\u00a0", " ")
+
+
+def _items_line(items: Any) -> str:
+    """Items in one line: ``high A♥ seat 0 (side 0)``; points shown when not 1 (``baba 3♠ 2♠ A♠
+    = 3``); more than three cards are left out."""
+    parts = []
+    for item in items:
+        text = item.name
+        text += " " + " ".join(map(str, item.cards)) if 0 < len(item.cards) <= 3 else ""
+        text += f" = {item.points}" if item.points != 1 else ""
+        text += f" seat {item.seat}" if item.seat is not None else ""
+        text += f" (side {item.side})" if item.side is not None else ""
+        parts.append(text)
+    return ", ".join(parts) if parts else "no items"
+
+
+def _who(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return " and ".join(map(str, value))
+    return str(value)
+
+
+def _number(value: Any) -> str:
+    return str(fraction_json(value)) if isinstance(value, (int, Fraction)) else str(value)
+
+
+def _settled(settlement: Settlement) -> str:
+    net = settlement.net()
+    if not any(net):
+        return "  settlement: nothing paid"
+    return "  settlement: net per seat " + " ".join(_number(x) for x in net)
 
 
 def _writer(given: Variant | None, own: Variant | None, name: str) -> Variant:

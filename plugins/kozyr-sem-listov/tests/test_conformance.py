@@ -138,7 +138,7 @@ def test_dead_trumps_never_win(seed: int, players: int, five: bool) -> None:
 )
 def test_exactly_one_loser_per_race(name: str, players: int, seed: int) -> None:
     variant = get_variant(name, players=players)
-    data = play_party(variant, seed=seed, first_dealer=seed % players, bots="random")
+    data = play_party(variant, seed=seed, dealer=seed % players, bots="random")
     result = replay(copy.deepcopy(data))
     assert isinstance(result, PartyResult)
     totals = result.extra["totals"]

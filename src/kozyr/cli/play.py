@@ -77,7 +77,7 @@ def _play_party(
 
     if not party.has_party_form(variant):
         raise KozyrError(f"{variant.name} has no party form")
-    result = party.play_party(variant, seed=args.seed, first_dealer=args.dealer, bots=bots)
+    result = party.play_party(variant, seed=args.seed, dealer=args.dealer, bots=bots)
     assert result.record is not None
     if args.json:
         dump({"record": result.record.to_json(variant), "result": result.to_json()}, out)

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,14 +21,21 @@ def play_party(
     variant: Variant,
     *,
     seed: int = 0,
-    first_dealer: int = 0,
+    dealer: int = 0,
     bots: str | Sequence[str] = "random",
     max_deals: int = 200,
+    first_dealer: int | None = None,
 ) -> dict[str, Any]:
     """Play a party (SL-C15, or a race to seven, PN4) with bots and return its JSON record; a
-    race's punishment cut (PN5, SL19-4, NN5) is the party's ``cut`` (kozyr.party.play_party)."""
+    race's punishment cut (PN5, SL19-4, NN5) is the party's ``cut`` (kozyr.party.play_party).
+    ``dealer`` deals the first deal (``first_dealer``: its deprecated old name)."""
+    if first_dealer is not None:
+        warnings.warn(
+            "play_party(first_dealer=) is deprecated; use dealer=", DeprecationWarning, stacklevel=2
+        )
+        dealer = first_dealer
     result = kozyr.party.play_party(
-        variant, seed=seed, first_dealer=first_dealer, bots=bots, max_deals=max_deals
+        variant, seed=seed, dealer=dealer, bots=bots, max_deals=max_deals
     )
     assert result.record is not None
     return result.record.to_json(variant)
