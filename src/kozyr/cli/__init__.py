@@ -49,10 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Score, replay and simulate games of the seven family "
         "(Семь листов, Семерик, Seven Up).",
     )
-    from kozyr import __version__
-
     parser.add_argument(
-        "--version", action="version", version=f"kozyr {__version__}", help="print the version"
+        "--version", action="version", version=f"kozyr {_version()}", help="print the version"
     )
     sub = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", help="kozyr COMMAND --help for more"
@@ -61,6 +59,16 @@ def build_parser() -> argparse.ArgumentParser:
         module = importlib.import_module(f"kozyr.cli.{name}")
         module.add_parser(sub).set_defaults(func=module.run)
     return parser
+
+
+def _version() -> str:
+    """The installed distribution's version (the package itself is a layer above the CLI)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("kozyr")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree, not installed
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
