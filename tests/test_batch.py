@@ -179,3 +179,77 @@ def test_semerik_batch_scores_a_stacked_trena_and_quad_as_the_reference(quads: s
     declared = [(name, seat, points) for name, seat, _, points, _, _ in ours["items"]]
     assert ("trena", 1, 16) in declared
     assert ("quad", 1, 3 if quads == "as_triple" else 4) in declared
+
+
+SEM_LISTOV = [
+    ("sem-listov", {"players": 4}),
+    ("sem-listov", {"players": 2}),
+    ("sem-listov", {"players": 3, "deck_size": 28}),
+    ("sem-listov", {"players": 6}),
+    ("sem-listov", {"players": 7, "hand_size": 7}),
+    ("sem-listov", {"players": 4, "honours_first": True}),
+    ("sem-listov", {"players": 5, "five_trump_leads": True}),
+    ("sem-listov", {"players": 5, "five_trump_leads": True, "honours_first": True}),
+    ("sem-listov", {"players": 4, "runaways": True}),
+    ("sem-listov", {"players": 3, "runaways": True, "runaway_split": "next_deal"}),
+    ("sem-listov", {"players": 5, "runaways": True, "runaway_rate": 3}),
+    ("sem-listov", {"players": 4, "hand_size": 8, "packets": "2-3-3"}),
+    ("pyat-listov", {"players": 4}),
+    ("pyat-listov", {"players": 3}),
+    ("po-noskam", {"players": 4}),
+    ("po-noskam", {"players": 3, "exchange_timing": "before_play"}),
+    ("po-noskam", {"players": 5, "packets": "3-4"}),
+    ("sem-listov-1884", {"players": 4}),
+    ("sem-listov-1884", {"players": 5, "exchange_timing": "before_play"}),
+    ("na-noski", {"players": 4}),
+    ("na-noski", {"players": 3}),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"), SEM_LISTOV, ids=lambda x: x if isinstance(x, str) else _ids(x)
+)
+def test_sem_listov_batch_equals_reference_deal_by_deal(name: str, options: dict[str, Any]) -> None:
+    # SL-C4-SL-C16, D-SL2-D-SL5, PN1-PN4, D-PN1, SL19-1-SL19-2, NN1-NN3, D-NN1: the cut, the
+    # deal, run-aways, the exchange at any later trick, every play rule, the settlement
+    variant = get_variant(name, **options)
+    for dealer in (0, variant.players - 1):
+        assert compare(variant, 200, seed=31 + dealer, dealer=dealer) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("sem-listov", {"players": 4, "runaways": True, "runaway_split": "next_deal"}),
+        ("sem-listov", {"players": 5, "runaways": True}),
+        ("na-noski", {"players": 4}),
+        ("semerik", {"counter_mode": "cumulative"}),
+    ],
+)
+def test_batch_tallies_of_every_field_kind(name: str, options: dict[str, Any]) -> None:
+    # settlements in fractions, seat lists, cards, held-over objects, race totals
+    variant = get_variant(name, **options)
+    form = variant.batch_form()
+    assert form is not None
+    rng = np.random.default_rng(9)
+    packs = np.argsort(rng.random((500, form.pack_size)), axis=1)
+    uniforms = rng.random((500, 400))
+    ours = Tally(variant.players)
+    add_batch(ours, form.play(500, GivenDraws(packs, uniforms)))
+    theirs = Tally(variant.players)
+    for i in range(500):
+        result = reference_deal(variant, packs[i], uniforms[i].tolist())
+        theirs.add_deal(result, variant)
+        theirs.add_unit_outcome(variant, *deal_outcome(variant, result))
+    assert ours.items == theirs.items and ours.seat_points == theirs.seat_points
+    assert (ours.wins, ours.losses, ours.net) == (theirs.wins, theirs.losses, theirs.net)
+    assert set(ours.extra) == set(theirs.extra)
+    for field, stats in theirs.extra.items():
+        assert ours.extra[field].__getstate__() == stats.__getstate__(), field
+
+
+def test_unsupported_options_fall_back_to_the_reference_engine() -> None:
+    assert get_variant("sem-listov", ace_cut=True).batch_form() is None  # D-SL1
+    assert get_variant("po-noskam", players=2).batch_form() is None  # D-PN2 in one deal
+    result = simulate("sem-listov", {"ace_cut": True}, 20, seed=1, engine="batch")
+    assert result.engine == "reference" and "no batch form" in result.engine_note

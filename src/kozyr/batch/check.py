@@ -15,7 +15,7 @@ fields must be identical.
 from __future__ import annotations
 
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Iterator, MutableSequence, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -23,29 +23,44 @@ import numpy as np
 
 from kozyr.batch.draws import GivenDraws
 from kozyr.batch.masks import Ints
+from kozyr.cards import Card
 from kozyr.engine import Deal
 from kozyr.record import DealResult
 from kozyr.variant import Action, Variant
 
 
 class StackedShuffle(random.Random):
-    """A generator whose :meth:`shuffle` lays a given order (positions in the standard pack)."""
+    """The generator of a deal replayed from given chance: :meth:`shuffle` lays a given order
+    (positions in the standard pack), and any other draw (a cut point: ``randint``,
+    ``randrange``, ``random``) takes the next of the deal's uniforms, the stream the deal's
+    :class:`DrawBot` reads too -- so chance and choices come in the reference's own order."""
 
-    def __init__(self, order: Sequence[int]) -> None:
+    def __init__(self, order: Sequence[int], uniforms: Iterator[float]) -> None:
         super().__init__(0)
         self.order = [int(p) for p in order]
+        self.uniforms = uniforms
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
         pack = list(x)
         x[:] = [pack[p] for p in self.order]
 
+    def random(self) -> float:
+        return next(self.uniforms)
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        low, high = (0, start) if stop is None else (start, stop)
+        return low + step * int(self.random() * len(range(low, high, step)))
+
+    def randint(self, a: int, b: int) -> int:
+        return a + int(self.random() * (b - a + 1))
+
 
 class DrawBot:
-    """A random bot that takes its uniforms from a list: the ``floor(u * n)``-th of ``n`` legal
+    """A random bot that takes its uniforms from a stream: the ``floor(u * n)``-th of ``n`` legal
     actions, drawing nothing when only one is legal (as :class:`kozyr.RandomBot`)."""
 
-    def __init__(self, uniforms: Sequence[float]) -> None:
-        self.uniforms = iter(uniforms)
+    def __init__(self, uniforms: Iterator[float]) -> None:
+        self.uniforms = uniforms
 
     def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
@@ -57,8 +72,9 @@ def reference_deal(
     variant: Variant, pack: Sequence[int], uniforms: Sequence[float], *, dealer: int = 0
 ) -> DealResult:
     """Play one deal with the reference engine from a given pack order and uniforms."""
-    deal = Deal.new(variant, dealer=dealer, rng=StackedShuffle(pack))
-    bot = DrawBot(uniforms)
+    stream = iter(uniforms)
+    deal = Deal.new(variant, dealer=dealer, rng=StackedShuffle(pack, stream))
+    bot = DrawBot(stream)
     while not deal.is_over:
         deal.play(bot.choose(deal, deal.legal_actions()))
     return deal.result()
@@ -83,8 +99,19 @@ def plain(result: DealResult) -> dict[str, Any]:
         "points": list(result.points),
         "items": items,
         "net": [Fraction(x) for x in net],
-        "extra": dict(result.extra),
+        "extra": {key: _plain(value) for key, value in result.extra.items()},
     }
+
+
+def _plain(value: Any) -> Any:
+    """A result field with every card as its index (as :meth:`BatchResult.deal` gives it)."""
+    if isinstance(value, Card):
+        return value.index
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 def compare(

@@ -8,7 +8,7 @@ the settlement and the variant's fields), as numpy arrays.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -81,16 +81,25 @@ def item_column(
 
 @dataclass(frozen=True)
 class ExtraColumn:
-    """A variant field of each deal (``DealResult.extra``): ``kind`` is ``"bool"`` (a bool array),
-    ``"int"`` (an int array, one value per deal), ``"ints"`` (a 2-D int array: a list per deal)
-    or ``"category"`` (codes into ``labels``; -1 for None)."""
+    """A variant field of each deal (``DealResult.extra``) by ``kind``:
+
+    - ``"bool"``: a bool array; ``"int"``: one int per deal; ``"ints"``: a 2-D int array, a list
+      of constant length per deal; ``"category"``: codes into ``labels`` (-1 for None);
+    - ``"seats"``: a 2-D bool array, deal by seat: the list of the seats marked, in order;
+    - ``"card"``: a card index per deal (-1 for None), the field holding a :class:`kozyr.Card`;
+    - ``"objects"``: how many objects (JSON objects) each deal's list holds, with ``build``
+      making one deal's list;
+    - ``"none"``: always None.
+    """
 
     kind: str
     values: np.ndarray[Any, Any]
     labels: tuple[str, ...] = ()
+    build: Callable[[int], list[Any]] | None = None
 
     def value(self, deal: int) -> Any:
-        """The plain value of one deal, as the reference engine's result gives it."""
+        """The plain value of one deal, as the reference engine's result gives it (a card as
+        its index)."""
         v = self.values[deal]
         if self.kind == "bool":
             return bool(v)
@@ -98,6 +107,14 @@ class ExtraColumn:
             return int(v)
         if self.kind == "ints":
             return [int(x) for x in v]
+        if self.kind == "seats":
+            return [int(s) for s in np.flatnonzero(v)]
+        if self.kind == "card":
+            return None if v < 0 else int(v)
+        if self.kind == "objects":
+            return self.build(deal) if self.build is not None and v else []
+        if self.kind == "none":
+            return None
         return None if v < 0 else self.labels[int(v)]
 
 

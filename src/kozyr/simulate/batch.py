@@ -93,6 +93,8 @@ def add_batch(tally: Tally, batch: BatchResult) -> None:
     by_name: dict[str, Any] = {}
     for column in batch.items:
         present = column.present
+        if not present.any():  # the reference tally has a row only for items that occurred
+            continue
         row = tally.items.setdefault(column.name, [0] * (3 + n))
         row[0] += int(present.sum())
         row[2] += int(column.points[present].sum())
@@ -133,6 +135,26 @@ def field_stats(column: ExtraColumn) -> FieldStats:
         if len(stats.counts) > MAX_DISTINCT:
             stats.counts = None
         return stats
+    if column.kind in ("card", "none"):  # a Card or None: FieldStats counts neither
+        return stats
+    if column.kind == "objects":  # a list of objects counts only when empty (a width-0 list)
+        empty = int((values == 0).sum())
+        if empty:
+            stats.seen, stats.width, stats.vector = empty, 0, []
+        return stats
+    if column.kind == "seats":  # the marked seats, in order, as a list of seat numbers
+        lengths = values.sum(axis=1)
+        stats.seen = len(values)
+        if len(values):
+            if (lengths == lengths[0]).all():
+                width = int(lengths[0])
+                seats = np.arange(values.shape[1])
+                ordered = np.sort(np.where(values, seats, values.shape[1]), axis=1)[:, :width]
+                stats.width, stats.vector = width, [int(x) for x in ordered.sum(axis=0)]
+            else:
+                stats.width, stats.vector = -1, None
+        stats.counts = {int(s): int(c) for s, c in enumerate(values.sum(axis=0)) if c}
+        return stats
     if column.kind == "int":
         stats.seen = len(values)
         stats.total = int(values.sum()) if len(values) else None
@@ -156,18 +178,21 @@ def _outcomes(tally: Tally, batch: BatchResult) -> None:
     """Who won and lost each deal, as :func:`kozyr.simulate.deal_outcome` decides it: by the
     settlement when money changes hands, else the side (or seat) with the most points wins and
     those with fewer lose (nobody when all are equal)."""
+    import numpy as np
+
     n = batch.players
+    points = batch.points
+    undecided = np.ones(len(points), dtype=np.bool_)
     if batch.net is not None:
         net = batch.net
+        paid = (net != 0).any(axis=1)  # a deal with payments: its winners gain, losers pay
         for seat in range(n):
-            tally.wins[seat] += int((net[:, seat] > 0).sum())
-            tally.losses[seat] += int((net[:, seat] < 0).sum())
-        for seat in range(n):
+            tally.wins[seat] += int((paid & (net[:, seat] > 0)).sum())
+            tally.losses[seat] += int((paid & (net[:, seat] < 0)).sum())
             tally.net[seat] += Fraction(int(net[:, seat].sum()), batch.net_denominator)
-        return
-    points = batch.points
+        undecided = ~paid
     best = points.max(axis=1)
-    decided = best != points.min(axis=1)
+    decided = undecided & (best != points.min(axis=1))
     sides = batch.sides if batch.sides and len(batch.sides) == points.shape[1] else None
     for unit in range(points.shape[1]):
         wins = int((decided & (points[:, unit] == best)).sum())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kozyr import (
     ALL_CARDS,
@@ -34,6 +34,9 @@ from kozyr import (
 from kozyr.cardset import iter_mask
 from kozyr.deck import PACKS
 from kozyr_sem_listov.scoring import tricks_item
+
+if TYPE_CHECKING:
+    from kozyr_sem_listov.batch import SemListovBatch
 
 ORDER = RankOrder.ace_high()
 
@@ -448,6 +451,15 @@ class SemListovFamily(Variant):
                     f"the deal passes clockwise: seat {expected} deals this deal, not seat "
                     f"{results[i].record.dealer} ({self.rotation_rule})",
                 )
+
+    def batch_form(self) -> SemListovBatch | None:
+        """Random playout of many deals at once (:mod:`kozyr_sem_listov.batch`, needs numpy);
+        None for what it does not play (the ace cut, a two-handed race)."""
+        try:
+            from kozyr_sem_listov.batch import SemListovBatch
+        except ImportError:  # numpy (kozyr[fast]) not installed
+            return None
+        return SemListovBatch(self) if SemListovBatch.supports(self) else None
 
     def bots(self) -> Mapping[str, BotFactory]:
         from kozyr_sem_listov.bots import HeuristicBot

@@ -1,0 +1,357 @@
+"""The four forms of Семь листов played by random bots on a whole batch of deals at once (numpy;
+``kozyr[fast]``), each deal on its own (outside a party).
+
+The reference deal (:mod:`kozyr_sem_listov.family`, :mod:`~kozyr_sem_listov.classic`,
+:mod:`~kozyr_sem_listov.race`) step by step, each step for every deal of the batch together:
+the cut by the dealer's right (SL-C4, C7) and the deal in packets from the cutter (SL-C5) or
+from eldest (PN1, SL19-1; one at a time with the dealer's last card for trump, D-NN1/NN2); the
+run-aways (SL-C16) before the first lead; the dealer's exchange of the turned card (SL-C6 and
+D-SL5 at the start of any trick after the first, or once before play, D-PN1); the play under
+SL-C9-SL-C13 (dead trumps, trump leads, honours first, five-handed trump leads with a face-down
+lead, D-SL2), PN3 or SL19-2/NN3; and the settlement by trick differences (SL-C14, D-SL3) with the
+run-away penalties (SL-C16, D-SL4), or the race forms' trick counts (PN4).
+
+Random choices are the reference's: the ``k``-th legal action in the order the variant lists
+them, drawn from a :class:`kozyr.batch.DrawSource`; the cut point is the first draw.
+"""
+
+from __future__ import annotations
+
+from math import lcm
+from typing import Any
+
+import numpy as np
+
+from kozyr import Deck, Rank, Suit
+from kozyr.batch import (
+    BIT,
+    SUIT_MASK,
+    BatchResult,
+    Bools,
+    DrawSource,
+    ExtraColumn,
+    Ints,
+    Masks,
+    count,
+    item_column,
+    select,
+)
+from kozyr_sem_listov.classic import SemListov
+from kozyr_sem_listov.family import SemListovFamily
+from kozyr_sem_listov.race import PoNoskam, RaceForm
+
+_U = np.uint64
+_NONE = _U(0)
+_SUIT_TEXT = tuple(str(suit) for suit in Suit)
+
+
+class SemListovBatch:
+    """The batch form of one Семь листов variant object (its options fixed)."""
+
+    def __init__(self, variant: SemListovFamily) -> None:
+        self.players = n = variant.players
+        self.hand_size = variant.hand_size
+        self.pack_size = variant.deck_size
+        self.packets = variant.packets
+        self.pack = np.array([c.index for c in Deck.of_size(self.pack_size).cards])
+        self.classic = isinstance(variant, SemListov)
+        self.turns_trump = variant.turns_trump
+        self.exchange = variant.exchange_timing if variant.turns_trump else None
+        options = variant.options
+        if self.classic:
+            self.rules = "free"  # SL-C9-SL-C12
+            self.honours_first = bool(options["honours_first"])
+            self.trump_leads = 2 if options["five_trump_leads"] else 0  # SL-C13
+            self.runaways = bool(options["runaways"])
+            self.penalty = int(options["runaway_rate"]) * n  # SL-C16
+            self.held_over = options["runaway_split"] == "next_deal"
+            self.rule = "SL-C14"
+        else:
+            self.rules = "follow_any" if isinstance(variant, PoNoskam) else "follow_trump"
+            self.honours_first = False
+            self.trump_leads = 0
+            self.runaways = False
+            self.penalty = 0
+            self.held_over = False
+            assert isinstance(variant, RaceForm)
+            self.rule = variant.race_rule
+        self.denominator = lcm(*range(1, n + 1))
+
+    @staticmethod
+    def supports(variant: SemListovFamily) -> bool:
+        """Whether this form plays ``variant`` exactly: not the ace cut (D-SL1), and not a
+        two-handed race, whose one deal can end the race and call for the punishment cut."""
+        if isinstance(variant, SemListov):
+            return not variant.options["ace_cut"]
+        return variant.players > 2
+
+    # --- the deal --------------------------------------------------------------------------------
+
+    def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
+        """Deal, play and score ``deals`` deals dealt by ``dealer``."""
+        n = self.players
+        cards = self.pack[source.packs(deals, self.pack_size)]
+        if self.classic:  # SL-C4 (C7): the dealer's right lifts 1..size-1 cards; they go under
+            at = 1 + source.choose(np.full(deals, self.pack_size - 1))
+            shift = (np.arange(self.pack_size) + at[:, None]) % self.pack_size
+            cards = np.take_along_axis(cards, shift, axis=1)
+            first = (dealer - 1) % n  # SL-C5: the cutter receives first
+        else:
+            first = (dealer + 1) % n  # PN1, SL19-1, D-NN1: eldest first
+        order = [(first + i) % n for i in range(n)]
+        hands = np.zeros((n, deals), dtype=_U)
+        top = 0
+        for size in self.packets:
+            for seat in order:
+                hands[seat] |= np.bitwise_or.reduce(BIT[cards[:, top : top + size]], axis=1)
+                top += size
+        # SL-C5, PN1: the next card is turned for trump; NN2: the dealer's last card shows it
+        turnup = cards[:, top] if self.turns_trump else cards[:, top - 1]
+        trump = turnup // 13
+        playing = np.ones((n, deals), dtype=np.bool_)
+        if self.runaways:  # SL-C16: everyone but the dealer, from eldest, stays or runs
+            for i in range(1, n):
+                seat = (dealer + i) % n
+                playing[seat] = source.choose(np.full(deals, 2)) == 0
+        alone = playing.sum(axis=0) == 1  # D-SL4: the dealer alone wins without play
+        dealt = hands.copy()
+        won, exchange = self._play(hands, trump, turnup, playing, alone, dealer, source)
+        return self._score(won, dealt, trump, turnup, exchange, playing, dealer)
+
+    def _play(
+        self,
+        hands: Masks,
+        trump: Ints,
+        turnup: Ints,
+        playing: Bools,
+        alone: Bools,
+        dealer: int,
+        source: DrawSource,
+    ) -> tuple[Ints, Ints]:
+        """The tricks (SL-C8-SL-C13, PN3, SL19-2, NN3) with the dealer's exchange between them;
+        returns the tricks won per seat and the card each dealer exchanged (-1: none)."""
+        n = self.players
+        deals = hands.shape[1]
+        index = np.arange(deals)
+        trumps = SUIT_MASK[trump]
+        turned = BIT[turnup]
+        tricks = np.zeros((n, deals), dtype=np.int64)
+        exchange = np.full(deals, -1, dtype=np.int64)
+        everyone = bool(playing.all())
+        in_play = ~alone
+        # SL-C8: eldest still in leads first
+        leader = np.full(deals, -1, dtype=np.int64)
+        for i in range(n, 0, -1):
+            seat = (dealer + i) % n
+            leader = np.where(playing[seat], seat, leader)
+        can_exchange = in_play & playing[dealer] if self.exchange else np.zeros(deals, np.bool_)
+        if self.exchange == "before_play":  # D-PN1: asked once, before the first lead
+            self._exchange(hands, dealer, turned, can_exchange, exchange, source)
+            can_exchange = np.zeros(deals, np.bool_)
+        for number in range(self.hand_size):
+            if number and self.exchange == "after_first_trick":
+                # SL-C6, D-SL5: once the first trick is played the dealer may exchange at the
+                # start of any later trick, until he does
+                self._exchange(hands, dealer, turned, can_exchange, exchange, source)
+                can_exchange &= exchange < 0
+            forced = number < self.trump_leads  # SL-C13: the first two leads are trumps
+            led = np.zeros(deals, dtype=_U)
+            face_down = np.zeros(deals, dtype=np.bool_)
+            best = np.full(deals, -1, dtype=np.int64)
+            winner = leader.copy()
+            for i in range(n):
+                turn = (leader + i) % n
+                active = playing[turn, index] & in_play
+                held = hands[turn, index]
+                if i == 0:
+                    legal = held
+                    if forced:
+                        legal = np.where((held & trumps) != _NONE, held & trumps, held)
+                else:
+                    legal = self._legal(held, led, trumps, face_down, forced, trump)
+                rows = None if everyone else np.flatnonzero(active)
+                if rows is None:
+                    k = source.choose(count(legal))
+                    card = select(legal, k)
+                else:
+                    card = np.full(deals, 52, dtype=np.int64)
+                    if len(rows):
+                        k = source.choose(count(legal[rows]), rows)
+                        card[rows] = select(legal[rows], k)
+                bit = BIT[card]
+                hands[turn, index] = held ^ bit
+                suit = np.where(card < 52, card // 13, 4)
+                is_trump = suit == trump
+                if i == 0:
+                    led = SUIT_MASK[suit]
+                    if forced:  # SL-C13: a leader without trumps leads face down
+                        face_down = ~is_trump
+                        led = np.where(face_down, _NONE, led)
+                    value = np.where(face_down, -1, _rank(card) + np.where(is_trump, 100, 0))
+                else:
+                    value = self._value(card, bit, held, led, is_trump, trumps)
+                better = active & (value > best)
+                best = np.where(better, value, best)
+                winner = np.where(better, turn, winner)
+            tricks[winner, index] += in_play
+            leader = winner
+        return tricks, exchange
+
+    def _legal(
+        self, held: Masks, led: Masks, trumps: Masks, face_down: Bools, forced: bool, trump: Ints
+    ) -> Masks:
+        """A follower's legal cards."""
+        if self.rules == "follow_any":  # PN3: follow suit, else any card
+            follow = held & led
+            return np.where(follow != _NONE, follow, held)
+        if self.rules == "follow_trump":  # SL19-2, NN3: follow, else trump, else any card
+            follow = held & led
+            trumping = held & trumps
+            return np.where(follow != _NONE, follow, np.where(trumping != _NONE, trumping, held))
+        # SL-C9: no duty to a plain lead; SL-C10: to a trump lead a trump when held
+        trumping = held & trumps
+        must = (led == trumps) & (led != _NONE)
+        if forced:  # SL-C13: answer a face-down lead with a trump when held
+            must |= face_down
+        legal = np.where(must & (trumping != _NONE), trumping, held)
+        if self.honours_first:  # SL-C12: the trump ace or king to a trump lead
+            honours = trumping & _honours(trump)
+            on_trump_lead = (led == trumps) & (led != _NONE)
+            legal = np.where(on_trump_lead & (honours != _NONE), honours, legal)
+        return legal
+
+    def _value(
+        self, card: Ints, bit: Masks, held: Masks, led: Masks, is_trump: Bools, trumps: Masks
+    ) -> Ints:
+        """What a follower's card is worth for the trick (C6): 100 + rank for a live trump, its
+        rank in the suit led, -1 if it cannot win."""
+        rank = _rank(card)
+        follows = (bit & led) != _NONE
+        live = is_trump
+        if self.rules == "free":
+            # SL-C9: a trump on a plain lead is dead unless the hand was all trumps
+            plain_lead = (led != trumps) & (led != _NONE)
+            all_trumps = (held & ~trumps) == _NONE
+            live = is_trump & (~plain_lead | all_trumps)
+        return np.where(live, 100 + rank, np.where(follows & ~is_trump, rank, -1))
+
+    def _exchange(
+        self,
+        hands: Masks,
+        dealer: int,
+        turned: Masks,
+        allowed: Bools,
+        exchange: Ints,
+        source: DrawSource,
+    ) -> None:
+        """SL-C6, PN2: the dealer keeps (action 0) or gives up the ``k``-th card of his hand for
+        the turned card (the discard is out of play)."""
+        rows = np.flatnonzero(allowed)
+        if not len(rows):
+            return
+        held = hands[dealer, rows]
+        k = source.choose(count(held) + 1, rows)
+        takes = k > 0
+        swap = rows[takes]
+        card = select(held[takes], k[takes] - 1)
+        hands[dealer, swap] = held[takes] ^ BIT[card] ^ turned[swap]
+        exchange[swap] = card
+
+    # --- the result ------------------------------------------------------------------------------
+
+    def _score(
+        self,
+        tricks: Ints,
+        dealt: Masks,
+        trump: Ints,
+        turnup: Ints,
+        exchange: Ints,
+        playing: Bools,
+        dealer: int,
+    ) -> BatchResult:
+        n = self.players
+        deals = tricks.shape[1]
+        multiplier = n if self.classic else 1  # SL-C14: tricks × n; PN4: tricks
+        items = tuple(
+            item_column(
+                "tricks",
+                ("Взятки", "Tricks"),
+                self.rule,
+                playing[seat],
+                seat=seat,
+                points=tricks[seat] * multiplier,
+            )
+            for seat in range(n)
+        )
+        extra: dict[str, ExtraColumn] = {"trump": ExtraColumn("category", trump, _SUIT_TEXT)}
+        net: Ints | None = None
+        if self.classic:
+            best = np.where(playing, tricks, -1).max(axis=0)
+            winners = playing & (tricks == best)
+            losers = playing & ~winners
+            ties = winners.sum(axis=0)
+            runaways = ~playing
+            # SL-C14, D-SL3: each loser pays each winner the difference of their scores
+            short = np.where(losers, best - tricks, 0) * multiplier
+            unit = self.denominator
+            net = (np.where(winners, short.sum(axis=0), 0) - short * ties) * unit
+            # SL-C16: each run-away pays the penalty to the winner, shared equally by several
+            # winners (``equal``) or held over to the next deal (``next_deal``)
+            paid = (ties == 1) | (not self.held_over)
+            runners = runaways.sum(axis=0)
+            share = np.where(paid, self.penalty * unit // np.maximum(ties, 1), 0)
+            net = net + np.where(winners, share * runners, 0)
+            net = net - np.where(runaways & paid, self.penalty * unit, 0)
+            held_counts = np.where(paid, 0, runners)
+            extra["winners"] = ExtraColumn("seats", winners.T)
+            extra["runaways"] = ExtraColumn("seats", runaways.T)
+            extra["exchange"] = ExtraColumn("card", exchange)
+            extra["held_over"] = ExtraColumn(
+                "objects", held_counts, build=_held_over(runaways, winners, self.penalty)
+            )
+            extra["pot_taken"] = ExtraColumn("objects", np.zeros(deals, dtype=np.int64))
+        else:
+            extra["exchange"] = ExtraColumn("card", exchange)
+            extra["totals"] = ExtraColumn("ints", tricks.T)
+            extra["reached"] = ExtraColumn("seats", (tricks >= 7).T)  # PN4: safe at seven
+            extra["race_over"] = ExtraColumn("bool", np.zeros(deals, dtype=np.bool_))
+            extra["loser"] = ExtraColumn("none", np.zeros(deals, dtype=np.int64))
+        return BatchResult(
+            players=n,
+            sides=None,
+            tricks=tricks.T.copy(),
+            points=(tricks * multiplier).T.copy(),
+            items=items,
+            extra=extra,
+            net=None if net is None else net.T.copy(),
+            net_denominator=self.denominator,
+        )
+
+
+def _rank(card: Ints) -> Ints:
+    """Strength within a suit (ace high: the card index order), 0..12."""
+    return np.where(card < 52, card % 13, -1)
+
+
+def _honours(trump: Ints) -> Masks:
+    """The trump ace and king of each deal (SL-C12)."""
+    ace, king = Rank.ACE - 2, Rank.KING - 2
+    return (_U(1) << (trump * 13 + ace).astype(_U)) | (_U(1) << (trump * 13 + king).astype(_U))
+
+
+def _held_over(runaways: Bools, winners: Bools, penalty: int) -> Any:
+    """The ``held_over`` entries of one deal (SL-C16 ``next_deal``): one per run-away."""
+
+    def build(deal: int) -> list[dict[str, Any]]:
+        tied = [int(s) for s in np.flatnonzero(winners[:, deal])]
+        if len(tied) < 2:
+            return []
+        return [
+            {"payer": int(payer), "amount": penalty, "winners": tied}
+            for payer in np.flatnonzero(runaways[:, deal])
+        ]
+
+    return build
+
+
+__all__ = ["SemListovBatch"]
