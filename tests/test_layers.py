@@ -58,7 +58,11 @@ def imports(path: Path) -> Iterator[tuple[str, int]]:
                 for alias in node.names:
                     yield alias.name, node.lineno
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                submodules = [f"{node.module}.{a.name}" for a in node.names]
+                # the package's own metadata (``from kozyr import __version__``) is no re-export
+                names = [a for a in node.names if not a.name.startswith("__")]
+                if not names:
+                    continue
+                submodules = [f"{node.module}.{a.name}" for a in names]
                 found = [m for m in submodules if m in MODULES]
                 # "from kozyr import party" imports the submodule, not the whole package
                 if not found or len(found) < len(submodules):
