@@ -203,3 +203,17 @@ def test_every_json_key_is_in_the_cli_docs(argv: tuple[str, ...]) -> None:
             f"{path}.{k}" for k in sorted(names) if f"`{k}`" not in text and f'"{k}"' not in text
         ]
     assert not missing, f"docs/cli.md does not document: {missing}"
+
+
+def test_rules_of_a_variant_without_rules_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a third-party variant need not ship a rules file: its options are still listed, and the
+    # conventions C1-C7 are still there by id
+    cls = type(kozyr.get_variant("seven-up"))
+    monkeypatch.setattr(cls, "rules_files", ())
+    text = run("rules", "seven-up")
+    assert "(the plugin ships no rules text)" in text and "\noption " in text
+    assert "also cited: C1–C7" in text
+    data = json.loads(run("rules", "seven-up", "--json"))
+    assert data["rules"] == [] and data["rulebook"] is None
+    assert [a["rulebook"] for a in data["also"]] == ["conventions"]
+    assert run("rules", "seven-up", "C6").startswith("C6 Who wins a trick\n")

@@ -37,7 +37,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         else:
             out.write(_rule_text(rule, options))
         return EXIT_OK
-    own, *others = variant.rulebooks()
+    books = variant.rulebooks()
+    own, others = (books[0], books[1:]) if variant.rules_files else (None, books)
     if args.json:
         dump(
             {
@@ -46,10 +47,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 "title_ru": variant.title_ru,
                 "rules_ref": variant.rules_ref,
                 "players": list(variant.player_counts),
-                "rulebook": own.name,
-                "source": own.source,
-                "intro": own.intro,
-                "rules": [_rule_json(r, _citing(variant, r.id)) for r in own.rules],
+                "rulebook": own.name if own else None,
+                "source": own.source if own else None,
+                "intro": own.intro if own else None,
+                "rules": [_rule_json(r, _citing(variant, r.id)) for r in own.rules] if own else [],
                 "also": [_also_json(book) for book in others],
                 "options": _options_json(variant),
             },
@@ -57,11 +58,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
         return EXIT_OK
     out.write(f"{variant.title} — {variant.title_ru}\n")
-    source = textwrap.fill("source: " + " ".join(own.source.split()), WIDTH, subsequent_indent="  ")
-    out.write(source + "\n")
-    out.write(f"rules: {variant.rules_ref}\n\n")
-    for rule in own.rules:
-        out.write(_rule_text(rule, _citing(variant, rule.id)) + "\n")
+    if own is None:
+        out.write(f"rules: {variant.rules_ref or '-'} (the plugin ships no rules text)\n\n")
+    else:
+        source = " ".join(own.source.split())
+        out.write(textwrap.fill(f"source: {source}", WIDTH, subsequent_indent="  ") + "\n")
+        out.write(f"rules: {variant.rules_ref}\n\n")
+        for rule in own.rules:
+            out.write(_rule_text(rule, _citing(variant, rule.id)) + "\n")
     also = "; ".join(f"{_span(book)} ({book.title})" for book in others)
     out.write(f"also cited: {also} — kozyr rules {variant.name} ID\n\n")
     out.write(_options_table(variant) + "\n")
