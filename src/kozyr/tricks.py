@@ -25,7 +25,7 @@ every variant family kozyr ships:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol, runtime_checkable
 
@@ -393,12 +393,6 @@ class MainSuit(StandardTrickRules):
         return f"{card} does not follow the suit led {trick.lead_suit} ({self.rule})"
 
 
-def seats_in_order(start: int, seats: Sequence[int], n: int) -> list[int]:
-    """Seats from ``seats`` clockwise starting at ``start`` (which must be among them)."""
-    ordered = sorted(seats, key=lambda s: (s - start) % n)
-    return ordered
-
-
 __all__ = [
     "DEAD",
     "FACE_DOWN",
@@ -413,5 +407,4 @@ __all__ = [
     "StandardTrickRules",
     "Trick",
     "TrickRules",
-    "seats_in_order",
 ]
