@@ -160,3 +160,37 @@ def test_replay_text_has_no_empty_fields(capsys: pytest.CaptureFixture[str], nam
         _, sep, value = line.partition(": ")
         assert not line.rstrip().endswith(":"), line
         assert not (sep and value.strip() in ("", "-")), line
+
+
+def test_a_plugin_sheet_format(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A format registered through the ``kozyr_register_sheet_formats`` hook is a ``--format``
+    like kozyr's own: here a plugin's tab-separated running totals."""
+    import kozyr
+    import kozyr.registry as registry
+    from kozyr.sheet import Sheet
+
+    manager = registry.PluginManager(autoload=True)
+    manager.load_entry_points()
+    monkeypatch.setattr(registry, "_manager", manager)
+
+    def totals(sheet: Sheet, lang: str) -> str:
+        game = sheet.games[0]
+        rows = ["\t".join(game.columns)]
+        rows += ["\t".join(str(x) for x in row.running) for row in game.rows]
+        return "\n".join(rows) + "\n"
+
+    class TabSheets:
+        @kozyr.hookimpl
+        def kozyr_register_sheet_formats(self, registry: registry.SheetFormatRegistry) -> None:
+            registry.add("tsv", totals, suffix="tsv", description="running totals")
+
+    registry.register_plugin(TabSheets(), "tab-sheets")
+    status, out, err = run(
+        capsys, "sheet", str(EXAMPLES / "seven-up-game.json"), "--format", "tsv", "--players", NAMES
+    )
+    assert (status, err) == (0, "")
+    assert out == "Аня & Вера\tБоря & Гоша\n2\t2\n5\t4\n6\t4\n7\t7\n"
+    status, _, err = run(capsys, "sheet", str(EXAMPLES / "seven-up-game.json"), "--format", "pdf")
+    assert "known formats: csv, html, json, markdown, text, tsv" in err

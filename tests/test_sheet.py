@@ -58,8 +58,8 @@ def test_seven_up_game_rows_running_and_su7_order() -> None:
     why = game.notes[0]
     assert why.winner and why.rule == "SU7"
     assert why.en == (
-        "in deal 4 both sides reached 7; counting High, Low, Jack, Game in that order, "
-        "Боря & Гоша reached 7 first, with Jack"
+        "in deal 4 both sides reached 7; counting in order (turned jack, gift, High, Low, "
+        "Jack, Game) Боря & Гоша reached 7 first, with Jack"
     )
     assert game.net == (-1, 1, -1, 1)  # each loser pays 1, shared by the two winners
     text = render(build_sheet(result, variant, names=TABLE), "text", lang="ru")

@@ -34,7 +34,7 @@ import html
 import io
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -186,12 +186,7 @@ def build_game(
             running = tuple(a + b for a, b in zip(running, points, strict=True))
         deal_net = tuple(deal.settlement.net())
         entries = _grouped([_entry(item, sides, deal) for item in deal.sheet.items])
-        hands = deal.record.hands
-        absent = (
-            tuple(i for i, hand in enumerate(hands) if hand is None)
-            if not sides and len(hands) == width and any(h is not None for h in hands)
-            else ()
-        )
+        absent = () if sides else _absent(result, variant, index, width)
         own = [n for n in notes if n.deal == index]
         if not isinstance(result, PartyResult):
             own += [n for n in notes if n.deal is None]
@@ -269,61 +264,64 @@ def evening_sheet(games: Sequence[GameSheet], meta: Mapping[str, Any] | None = N
     return Sheet(tuple(games), meta=shown, totals=totals, wins=wins)
 
 
-def sheet_of(data: Any, *, names: Sequence[str] | str | None = None) -> Sheet:
-    """The sheet of a record given as JSON data: a deal, a party, or an evening (``games``).
+def sheet_of(
+    data: Any, *, names: Sequence[str] | str | None = None
+) -> tuple[Sheet, KozyrError | None]:
+    """The sheet of a record given as JSON data -- a deal, a party, or an evening (``games``) --
+    replayed with every check :func:`kozyr.replay` makes, and the error of a partial replay.
 
     Player names come from ``names`` (a list, or ``"Аня,Боря,Вера"``), else from the record's
     ``players``, else ``seat N``; ``date``, ``place`` and ``note`` are shown when present. The
-    record is replayed with every check :func:`kozyr.replay` makes."""
-    from kozyr.registry import get_variant
-
+    error beside the sheet is that of a partial replay (None: every deal is good)."""
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",")]
-    if not isinstance(data, Mapping):
-        replay(data)  # raises the located error ($: expected an object)
-        raise KozyrError("$: expected a record object")
-    if "games" in data:
-        games = []
-        result = replay(data)
-        parts = getattr(result, "games", ())
-        for index, part in enumerate(parts):
-            raw = data["games"][index] if isinstance(data["games"], list) else {}
-            record = getattr(part, "record", None)
-            variant = get_variant(record.variant, **record.options) if record else None
-            if variant is None:
-                raise KozyrError(f"$.games[{index}]: cannot tell the variant of this game")
-            shown = names or _names(raw) or _names(data)
-            games.append(
-                build_game(
-                    part,
-                    variant,
-                    names=shown,
-                    meta={**_meta(data), **_meta(raw)},
-                    checked=getattr(part, "checked", None),
-                )
-            )
-        return evening_sheet(games, meta=_meta(data))
-    result = replay(data)
+    result: Any = replay(data)
+    error = getattr(result, "error", None)
+    if hasattr(result, "games"):  # an evening
+        games = [
+            _game_of(part, names, data["games"][i] if i < len(data["games"]) else {})
+            for i, part in enumerate(result.games)
+        ]
+        meta = _meta_of(getattr(result.record, "meta", None), data)
+        evening = evening_sheet(games, meta=meta)
+        totals = getattr(result, "totals", None)
+        wins = getattr(result, "games_won", None)
+        if totals is not None and wins is not None:  # the replay's own totals: one path
+            evening = Sheet(evening.games, evening.meta, dict(totals), dict(wins))
+        return evening, error
+    game = _game_of(result, names, data)
+    return Sheet((game,), meta=game.meta), error
+
+
+def _game_of(result: Any, names: Sequence[str] | None, raw: Any) -> GameSheet:
+    from kozyr.registry import get_variant
+
     record = result.record
-    assert record is not None
-    variant = get_variant(record.variant, **record.options)
-    shown = names or _names(data)
-    return build_sheet(
-        result, variant, names=shown, meta=_meta(data), checked=getattr(result, "checked", None)
+    variant = getattr(record, "variant_object", None) or get_variant(
+        record.variant, **record.options
+    )
+    meta = _meta_of(getattr(record, "meta", None), raw)
+    shown = names or meta.get("players")
+    return build_game(
+        result,
+        variant,
+        names=list(shown) if shown else None,
+        meta=meta,
+        checked=getattr(result, "checked", None),
     )
 
 
-def _names(data: Any) -> list[str] | None:
-    players = data.get("players") if isinstance(data, Mapping) else None
-    if isinstance(players, list) and all(isinstance(p, str) for p in players):
-        return list(players)
-    return None
-
-
-def _meta(data: Any) -> dict[str, Any]:
-    if not isinstance(data, Mapping):
+def _meta_of(meta: Any, raw: Any) -> dict[str, Any]:
+    """The table metadata of a record: from the replayed record when it keeps it, else from
+    the JSON data itself."""
+    source = meta if isinstance(meta, Mapping) and meta else raw
+    if not isinstance(source, Mapping):
         return {}
-    return {k: data[k] for k in META_KEYS if isinstance(data.get(k), str)}
+    found: dict[str, Any] = {k: source[k] for k in META_KEYS if isinstance(source.get(k), str)}
+    players = source.get("players")
+    if isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
+        found["players"] = list(players)
+    return found
 
 
 def _entry(item: Any, sides: tuple[tuple[int, ...], ...] | None, deal: DealResult) -> Entry:
@@ -340,6 +338,23 @@ def _entry(item: Any, sides: tuple[tuple[int, ...], ...] | None, deal: DealResul
         tuple(str(c) for c in item.cards),
         item.rule,
     )
+
+
+def _absent(
+    result: DealResult | PartyResult, variant: Variant, index: int, width: int
+) -> tuple[int, ...]:
+    """Seats not dealt in deal ``index``: those the party context says have left (a race,
+    D-PN2), or whose hand the record leaves null."""
+    left: set[int] = set()
+    if isinstance(result, PartyResult) and result.record is not None:
+        before = replace(result.record, deals=result.record.deals[:index])
+        context = variant.party_context(before, result.deals[:index]) or {}
+        left = {int(s) for s in context.get("left", ()) if 0 <= int(s) < width}
+    deal = result.deals[index] if isinstance(result, PartyResult) else result
+    hands = deal.record.hands
+    if len(hands) == width and any(h is not None for h in hands):
+        left |= {i for i, hand in enumerate(hands) if hand is None}
+    return tuple(sorted(left))
 
 
 def _grouped(entries: Sequence[Entry]) -> tuple[Entry, ...]:
@@ -421,8 +436,9 @@ def _title(game: GameSheet, lang: str) -> str:
     title = (game.title_ru or game.title) if lang == "ru" else game.title
     if lang == "both" and game.title_ru and game.title_ru != game.title:
         title = f"{game.title_ru} / {game.title}"
-    word = "игроков" if lang == "ru" else "players"
-    return f"{title} ({game.variant}), {len(game.players)} {word}"
+    count = len(game.players)
+    word = ("игрока" if 2 <= count <= 4 else "игроков") if lang == "ru" else "players"
+    return f"{title} ({game.variant}), {count} {word}"
 
 
 def _header_lines(game: GameSheet, lang: str) -> list[str]:
@@ -463,6 +479,8 @@ def render_text(sheet: Sheet, lang: str = "both") -> str:
     column) followed by its items and facts, the totals, the winner and why, the settlement."""
     parts = [_game_text(game, lang) for game in sheet.games]
     if sheet.evening:
+        word = _words(lang, "игра", "game")
+        parts = [f"== {word} {i} ==\n{part}" for i, part in enumerate(parts, 1)]
         parts.append(_evening_text(sheet, lang))
     return "\n\n".join(parts) + "\n"
 
@@ -723,6 +741,30 @@ FORMATS: dict[str, Renderer] = {
 }
 
 
+def all_formats() -> dict[str, Renderer]:
+    """kozyr's own formats (:data:`FORMATS`) and every format a plugin registered through the
+    ``kozyr_register_sheet_formats`` hook (:func:`kozyr.registry.sheet_formats`)."""
+    from kozyr.registry import sheet_formats
+
+    return {**FORMATS, **{name: f.render for name, f in sheet_formats().items()}}
+
+
+def renderer_for(
+    format: str, lang: str = "both", formats: Mapping[str, Renderer] | None = None
+) -> Renderer:
+    """The renderer of ``format`` among ``formats`` (default: :func:`all_formats`), checking
+    ``lang`` too: a :class:`KozyrError` names what is known."""
+    table = all_formats() if formats is None else formats
+    if lang not in LANGS:
+        raise KozyrError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
+    try:
+        return table[format]
+    except KeyError:
+        raise KozyrError(
+            f"unknown sheet format {format!r}; known formats: {', '.join(sorted(table))}"
+        ) from None
+
+
 def render(
     sheet: Sheet,
     format: str = "text",
@@ -730,17 +772,8 @@ def render(
     lang: str = "both",
     formats: Mapping[str, Renderer] | None = None,
 ) -> str:
-    """The sheet in ``format`` (one of :data:`FORMATS`, or of ``formats`` when given)."""
-    table = FORMATS if formats is None else formats
-    if lang not in LANGS:
-        raise KozyrError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
-    try:
-        renderer = table[format]
-    except KeyError:
-        raise KozyrError(
-            f"unknown sheet format {format!r}; known formats: {', '.join(sorted(table))}"
-        ) from None
-    return renderer(sheet, lang)
+    """The sheet in ``format``: kozyr's own or a plugin's (see :func:`renderer_for`)."""
+    return renderer_for(format, lang, formats)(sheet, lang)
 
 
 __all__ = [
@@ -751,6 +784,7 @@ __all__ = [
     "Note",
     "Row",
     "Sheet",
+    "all_formats",
     "build_game",
     "build_sheet",
     "evening_sheet",
@@ -760,6 +794,7 @@ __all__ = [
     "render_json",
     "render_markdown",
     "render_text",
+    "renderer_for",
     "sheet_json",
     "sheet_of",
 ]

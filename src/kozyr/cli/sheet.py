@@ -26,7 +26,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--format",
         default="text",
         metavar="FORMAT",
-        help="text (default), markdown, csv, html or json",
+        help="text (default), markdown, csv, html, json, or a format a plugin registers",
     )
     parser.add_argument("--output", metavar="PATH", help="write the sheet to PATH atomically")
     parser.add_argument(
@@ -41,12 +41,15 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.atomic import write_atomic
     from kozyr.codec import load
-    from kozyr.sheet import render, sheet_of
+    from kozyr.sheet import renderer_for, sheet_of
 
-    sheet = sheet_of(load(read_input(args.file)), names=args.players)
-    text = render(sheet, "json" if args.json else args.format, lang=args.lang)
+    renderer = renderer_for("json" if args.json else args.format, args.lang)  # fails first
+    sheet, error = sheet_of(load(read_input(args.file)), names=args.players)
+    text = renderer(sheet, args.lang)
     if args.output:
         write_atomic(args.output, text, inputs=[] if args.file == "-" else [args.file])
     else:
         out.write(text)
+    if error is not None:
+        raise error  # the sheet of the good deals is out; the located error, exit 2
     return EXIT_OK

@@ -537,12 +537,14 @@ class SevenUp(Variant):
                     else (f"{len(reached)} игрока", f"{len(reached)} players")
                 )
                 ru = (
-                    f"в сдаче {i + 1} {target} набрали {many_ru}; по порядку Старший, "
-                    f"Младший, Валет, Гейм первым {target} набрал {{}} ({label[0]})"
+                    f"в сдаче {i + 1} {target} набрали {many_ru}; по порядку (валет сдающего, "
+                    f"подарок, Старший, Младший, Валет, Гейм) первым {target} набрал {{}}: "
+                    f"{label[0]}"
                 )
                 en = (
-                    f"in deal {i + 1} {many_en} reached {target}; counting High, Low, "
-                    f"Jack, Game in that order, {{}} reached {target} first, with {label[1]}"
+                    f"in deal {i + 1} {many_en} reached {target}; counting in order (turned "
+                    f"jack, gift, High, Low, Jack, Game) {{}} reached {target} first, with "
+                    f"{label[1]}"
                 )
             else:
                 ru = f"первым {target} набрал {{}}, в сдаче {i + 1} ({label[0]})"
