@@ -316,7 +316,7 @@ MINIMAL: dict[str, tuple[dict[str, Any], Callable[[int], list[int] | None]]] = {
 
 def engine_tricks(variant: Variant, seed: int) -> list[int] | None:
     deal = play_deal(variant, seed=seed)
-    if deal.decisions.get("void"):
+    if deal.facts.get("void"):
         return None
     return deal.tricks_won()
 

@@ -18,7 +18,7 @@ def snapshot(deal: Deal) -> tuple[object, ...]:
         deal.trick,
         tuple(deal.tricks),
         tuple(deal.history),
-        repr(deal.decisions),
+        repr(deal.facts),
         tuple(deal.turnups),
         deal.trump,
     )
@@ -119,7 +119,7 @@ def test_can_play_verify_play_play_triad() -> None:
     for action in deal.legal_actions():
         assert deal.can_play(action)
         deal.verify_play(action)  # does not raise, does not apply
-    assert deal.history == [Action("stand", 1)]
+    assert deal.history == (Action("stand", 1),)
     action = deal.legal_actions()[0]
     deal.play(action)
     assert deal.history[-1] == action

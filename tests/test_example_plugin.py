@@ -165,8 +165,9 @@ def test_pip_install_into_a_fresh_venv(tmp_path: Path) -> None:
 
 
 def test_party_seats_that_left(example_manager: PluginManager) -> None:
-    """records.replay_party: a seat that left a race (party_context "left") must have a null
-    hand, and a seat still in must have one -- checked on a toy race built on the example."""
+    """replay_party: a seat the variant leaves out of a deal (its ``seats_in`` hook for the party
+    context) must have a null hand, and a seat still in must have one -- checked on a toy race
+    built on the example."""
     from kozyr_example_plugin.variant import SimpleWhist
 
     from kozyr import PartyRecord, PartyResult, Settlement, hookimpl
@@ -177,6 +178,9 @@ def test_party_seats_that_left(example_manager: PluginManager) -> None:
 
         def party_context(self, party: PartyRecord, results: Any) -> dict[str, Any]:
             return {"left": [2]} if results else {}  # seat 2 leaves after the first deal
+
+        def seats_in(self, context: Any) -> tuple[int, ...]:
+            return tuple(s for s in range(self.players) if s not in context.get("left", ()))
 
         def check_record(self, record: Any, context: Any) -> None:
             pass

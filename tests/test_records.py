@@ -259,7 +259,7 @@ def seven_up_party(extra: int = 0) -> Record:
         results.append(deal.result())
         record = deal.record().to_json()
         deals.append({k: v for k, v in record.items() if k not in ("variant", "options")})
-        dealer = dealer if deal.decisions.get("void") else (dealer + 1) % 4
+        dealer = dealer if deal.facts.get("void") else (dealer + 1) % 4
         seed += 1
     return {"variant": "seven-up", "options": {}, "deals": deals}
 

@@ -56,7 +56,7 @@ def test_totals_match_a_direct_loop_over_the_public_api() -> None:
     void = 0
     for i in range(n):
         deal = play_deal(variant, seed=seed_for(seed, i), dealer=0)
-        void += bool(deal.decisions.get("void"))  # D-SU2: a void deal plays no trick
+        void += bool(deal.facts.get("void"))  # D-SU2: a void deal plays no trick
         scored = deal.result()
         tricks = [a + b for a, b in zip(tricks, scored.tricks, strict=True)]
         points = [a + b for a, b in zip(points, scored.points, strict=True)]

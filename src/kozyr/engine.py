@@ -1,19 +1,30 @@
 """The deal engine: one state machine that runs a deal of any variant.
 
 The engine owns what every variant shares -- hands, the current trick, turn order, trick
-resolution, history -- and asks the variant for the rest (dealing, its own phases, trick rules,
-scoring). ``play()`` validates and then applies, so an illegal action raises and leaves the deal
-exactly as it was (``verify_play`` raises, ``can_play`` asks, ``play`` does).
+resolution, history, chance -- and asks the variant for the rest (dealing, its own phases, trick
+rules, scoring). ``play()`` validates and then applies, so an illegal action raises and leaves the
+deal exactly as it was (``verify_play`` raises, ``can_play`` asks, ``play`` does); ``push()``
+applies an action a trusted caller took from ``legal_actions()`` without checking it again.
+
+Everything a :class:`Deal` holds is read-only from outside (properties). A variant's hooks change
+the deal only through its named methods -- :meth:`Deal.deal_hands`, :meth:`Deal.add_cards`,
+:meth:`Deal.remove_cards`, :meth:`Deal.turn_up`, :meth:`Deal.set_trump`, :meth:`Deal.set_phase`,
+:meth:`Deal.set_playing`, :meth:`Deal.begin_play`, :meth:`Deal.new_trick`, :meth:`Deal.finish`,
+:meth:`Deal.record_fact` -- keep their own working state in :attr:`Deal.state` (made by
+:meth:`kozyr.Variant.new_state`), and draw chance only through :meth:`Deal.shuffle` and
+:meth:`Deal.cut_deck`, which a replay answers from the record instead of the generator.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet
+from kozyr.deck import Deck
 from kozyr.errors import IllegalActionError, IllegalPlayError
 from kozyr.record import DealRecord
 from kozyr.tricks import Play, Trick, TrickRules
@@ -50,7 +61,11 @@ _EMPTY_TRICKS: dict[tuple[int, int], Trick] = {}
 
 class Deal:
     """One deal in progress. Create it with :meth:`new` (shuffled and dealt by seed) or
-    :meth:`from_record` (hands as written down at a real table)."""
+    :meth:`from_record` (hands as written down at a real table).
+
+    Every attribute is read-only; the variant's hooks act on the deal through the methods in the
+    section "used by variants" below, and keep their own working state in :attr:`state`.
+    """
 
     def __init__(
         self,
@@ -61,35 +76,35 @@ class Deal:
         context: Mapping[str, Any] | None = None,
         seats: Iterable[int] | None = None,
         rng: random.Random | None = None,
+        record: DealRecord | None = None,
     ) -> None:
         n = variant.players
         if not 0 <= dealer < n:
             raise IllegalActionError(f"dealer must be a seat 0..{n - 1}, not {dealer}", seat=dealer)
-        self.variant = variant
-        self.n = n
-        self.dealer = dealer
-        self.seed = seed
-        #: The generator that shuffles (``random.Random(seed)`` unless one is given).
-        self.rng = rng if rng is not None else random.Random(seed)
-        self.context: Mapping[str, Any] = context or {}
-        #: Seats dealt in (players who left a race are not).
-        self.seats: tuple[int, ...] = tuple(seats) if seats is not None else tuple(range(n))
-        #: Seats that play tricks (dealt in and not run away).
-        self.playing: tuple[int, ...] = self.seats
-        self.hands: list[int] = [0] * n
-        #: Hands as they stood when trick play began (what a record calls ``hands``).
-        self.initial: list[int | None] = [None] * n
-        self.trump: Suit | None = None
-        self.turnups: list[Card] = []
-        self.stock: list[Card] = []
-        self.cut: Card | None = None
-        self.decisions: dict[str, Any] = {}
-        self.phase = "deal"
-        self.to_act = dealer
-        self.tricks: list[Trick] = []
-        self.history: list[Action] = []
+        self._variant = variant
+        self._n = n
+        self._dealer = dealer
+        self._seed = seed
+        # The generator of every chance event (random.Random(seed) unless one is given); a deal
+        # replayed from a record draws nothing and answers chance from ``_replaying``.
+        self._rng = rng if rng is not None else random.Random(seed)
+        self._replaying = record
+        self._context: Mapping[str, Any] = context or {}
+        self._seats: tuple[int, ...] = tuple(seats) if seats is not None else tuple(range(n))
+        self._playing: tuple[int, ...] = self._seats
+        self._hands: list[int] = [0] * n
+        self._initial: list[int | None] = [None] * n
+        self._trump: Suit | None = None
+        self._turnups: list[Card] = []
+        self._cut: Card | None = None
+        self._chances: list[tuple[str, Any]] = []
+        self._facts: dict[str, Any] = {}
+        self._phase = "deal"
+        self._to_act = dealer
+        self._tricks: list[Trick] = []
+        self._history: list[Action] = []
         self._next: dict[int, int] = {}
-        self._size = len(self.playing)
+        self._size = len(self._playing)
         self._rules: TrickRules = variant.trick_rules
         # The trick being played: its leader, number and plays; ``_trick`` is the Trick value the
         # rules are asked about. When the rules read only the suit led (``reads == "lead"``) it is
@@ -100,11 +115,12 @@ class Deal:
         self._plays: list[Play] = []
         self._trick: Trick | None = None
         self._stale = False
-        # Tricks won per seat, counted as the engine resolves the tricks in ``self.tricks``.
+        # Tricks won per seat, counted as the engine resolves them.
         self._won: list[int] = [0] * n
         self._set_order()
         if n > len(_ACTIONS):
             _grow(n)
+        self._state: Any = variant.new_state()
 
     # --- construction --------------------------------------------------------------------------
 
@@ -119,56 +135,159 @@ class Deal:
         rng: random.Random | None = None,
     ) -> Deal:
         """Shuffle by ``seed`` and deal; the deal then waits for its first action. ``rng`` is a
-        generator to shuffle with instead of ``random.Random(seed)`` (one the bots share)."""
-        seats = None
-        if context and context.get("left"):
-            seats = [s for s in range(variant.players) if s not in set(context["left"])]
+        generator to shuffle with instead of ``random.Random(seed)`` (one the bots share). The
+        seats dealt in are the variant's :meth:`~kozyr.Variant.seats_in` for ``context``."""
+        seats = variant.seats_in(context or {})
         deal = cls(variant, dealer=dealer, seed=seed, context=context, seats=seats, rng=rng)
         variant.start(deal)
         return deal
 
     @classmethod
     def from_record(cls, record: DealRecord, variant: Variant, context: Mapping[str, Any]) -> Deal:
-        """A deal set up from a record's hands, waiting for the record's first action."""
+        """A deal set up from a record's hands, waiting for the record's first action. It draws
+        no chance: :meth:`cut_deck` gives the record's cut card, :meth:`shuffle` does nothing."""
         seats = [s for s, h in enumerate(record.hands) if h is not None]
-        deal = cls(variant, dealer=record.dealer, seed=record.seed, context=context, seats=seats)
+        deal = cls(
+            variant,
+            dealer=record.dealer,
+            seed=record.seed,
+            context=context,
+            seats=seats,
+            record=record,
+        )
         for seat, hand in enumerate(record.hands):
             if hand is not None:
-                deal.hands[seat] = hand.mask
-        deal.turnups = list(record.turnups)
-        deal.cut = record.cut
+                deal._hands[seat] = hand.mask
+        deal._turnups = list(record.turnups)
+        deal._cut = record.cut
         variant.setup_replay(deal, record)
         return deal
 
     # --- reading -------------------------------------------------------------------------------
 
+    @property
+    def variant(self) -> Variant:
+        """The configured variant being played."""
+        return self._variant
+
+    @property
+    def n(self) -> int:
+        """Seats at the table."""
+        return self._n
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the shuffle (None for a deal without one)."""
+        return self._seed
+
+    @property
+    def context(self) -> Mapping[str, Any]:
+        """What the party told this deal (running totals, ...; empty for a deal on its own)."""
+        return self._context
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Seats dealt in (players who left a race are not)."""
+        return self._seats
+
+    @property
+    def playing(self) -> tuple[int, ...]:
+        """Seats that play tricks (dealt in and not run away)."""
+        return self._playing
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Each seat's hand now, as a card mask (:meth:`hand` gives a :class:`CardSet`)."""
+        return tuple(self._hands)
+
+    @property
+    def initial(self) -> tuple[int | None, ...]:
+        """Hands as they stood when trick play began (what a record calls ``hands``); None for a
+        seat not dealt in, and for every seat before play began."""
+        return tuple(self._initial)
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or None."""
+        return self._trump
+
+    @property
+    def turnups(self) -> tuple[Card, ...]:
+        """The cards turned up, in order."""
+        return tuple(self._turnups)
+
+    @property
+    def cut(self) -> Card | None:
+        """The cut card (C7) once the deal has one."""
+        return self._cut
+
+    @property
+    def chances(self) -> tuple[tuple[str, Any], ...]:
+        """The chance events of the deal so far, in order: ``("shuffle", cards)`` with the pack's
+        order after the shuffle, ``("cut", card)``. Empty for a replayed deal."""
+        return tuple(self._chances)
+
+    @property
+    def facts(self) -> Mapping[str, Any]:
+        """The facts a record keeps beside hands and tricks (:meth:`record_fact`; the record's
+        ``decisions``): a read-only view."""
+        return MappingProxyType(self._facts)
+
+    @property
+    def state(self) -> Any:
+        """The variant's own working state for this deal (:meth:`kozyr.Variant.new_state`)."""
+        return self._state
+
+    @property
+    def phase(self) -> str:
+        """``"play"`` (:data:`PLAY`), ``"done"`` (:data:`DONE`) or a phase of the variant."""
+        return self._phase
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose action is awaited."""
+        return self._to_act
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, each with its winner."""
+        return tuple(self._tricks)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied so far, in order (decisions and cards)."""
+        return tuple(self._history)
+
+    @property
+    def replaying(self) -> bool:
+        """Whether the deal was set up from a record (:meth:`from_record`)."""
+        return self._replaying is not None
+
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
-        return CardSet.from_mask(self.hands[seat])
+        return CardSet.from_mask(self._hands[seat])
 
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended."""
-        return self.phase == DONE
+        return self._phase == DONE
 
     def tricks_won(self) -> list[int]:
         """Tricks taken per seat so far."""
-        won = self._won
-        if sum(won) == len(self.tricks):  # every trick was resolved here: the running count
-            return won[:]
-        counts = [0] * self.n  # ``tricks`` was changed from outside: count them
-        for trick in self.tricks:
-            if trick.winner is not None:
-                counts[trick.winner] += 1
-        return counts
+        return self._won[:]
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now; non-empty until the deal is over."""
-        if self.phase == PLAY:
-            seat = self.to_act
+        if self._phase == PLAY:
+            seat = self._to_act
             trick = self._trick
             assert trick is not None
-            mask = self._rules.legal_mask(self.hands[seat], trick, self.trump)
+            mask = self._rules.legal_mask(self._hands[seat], trick, self._trump)
             actions = _ACTIONS[seat]
             if not mask & (mask - 1):  # one legal card
                 return [actions[mask.bit_length() - 1]]
@@ -178,33 +297,49 @@ class Deal:
                 legal.append(actions[low.bit_length() - 1])
                 mask ^= low
             return legal
-        if self.phase == DONE:
+        if self._phase == DONE:
             return []
-        return self.variant.decision_actions(self)
+        return self._variant.decision_actions(self)
 
     def legal_plays(self) -> CardSet:
         """The cards the seat to act may play (empty outside trick play)."""
-        if self.phase != PLAY or self._trick is None:
+        if self._phase != PLAY or self._trick is None:
             return CardSet()
         return CardSet.from_mask(
-            self._rules.legal_mask(self.hands[self.to_act], self._trick, self.trump)
+            self._rules.legal_mask(self._hands[self._to_act], self._trick, self._trump)
         )
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick being played (its plays so far), or None between tricks and outside play."""
+        if self._stale:
+            self._trick = Trick(self._leader, self._number, tuple(self._plays))
+            self._stale = False
+        return self._trick
+
+    def current_trick(self) -> Trick:
+        """:attr:`trick`, which must exist (trick play is under way)."""
+        trick = self.trick
+        if trick is None:
+            raise IllegalActionError(f"no trick is being played (phase {self._phase!r})")
+        return trick
 
     # --- acting --------------------------------------------------------------------------------
 
     def verify_play(self, action: Action) -> None:
         """Raise an :class:`IllegalActionError` (IllegalPlayError for cards) unless legal."""
-        if self.phase == DONE:
+        if self._phase == DONE:
             raise IllegalActionError(
                 f"the deal is over; {action} is not possible", seat=action.seat
             )
-        if self.phase == PLAY:
+        if self._phase == PLAY:
             self._verify_card(action)
             return
-        if action not in self.variant.decision_actions(self):
-            legal = ", ".join(str(a) for a in self.variant.decision_actions(self))
+        legal = self._variant.decision_actions(self)
+        if action not in legal:
             raise IllegalActionError(
-                f"{action} is not possible in phase {self.phase!r}; legal: {legal}",
+                f"{action} is not possible in phase {self._phase!r}; legal: "
+                + ", ".join(str(a) for a in legal),
                 seat=action.seat,
                 card=action.card,
             )
@@ -214,24 +349,24 @@ class Deal:
         seat, card = action.seat, action.card
         if action.kind != PLAY or card is None:
             raise IllegalActionError(
-                f"seat {self.to_act} must play a card now, not {action.kind}", seat=seat
+                f"seat {self._to_act} must play a card now, not {action.kind}", seat=seat
             )
-        if seat != self.to_act:
+        if seat != self._to_act:
             raise IllegalPlayError(
-                f"seat {seat} played {card} out of turn; seat {self.to_act} is to play",
+                f"seat {seat} played {card} out of turn; seat {self._to_act} is to play",
                 seat=seat,
                 card=card,
                 rule="C2",
             )
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         if not hand & card.mask:
             raise IllegalPlayError(
                 f"{card} is not in seat {seat}'s hand", seat=seat, card=card, rule="C3"
             )
         trick = self._trick
         assert trick is not None
-        if not rules.legal_mask(hand, trick, self.trump) & card.mask:
-            message = rules.explain(hand, self.current_trick(), card, self.trump)
+        if not rules.legal_mask(hand, trick, self._trump) & card.mask:
+            message = rules.explain(hand, self.current_trick(), card, self._trump)
             raise IllegalPlayError(f"seat {seat}: {message}", seat=seat, card=card, rule=rules.rule)
 
     def can_play(self, action: Action) -> bool:
@@ -249,7 +384,7 @@ class Deal:
 
     def play_card(self, card: Card | str) -> None:
         """Play ``card`` for the seat to act (a convenience over :meth:`play`)."""
-        self.play(Action(PLAY, self.to_act, Card.parse(card) if isinstance(card, str) else card))
+        self.play(Action(PLAY, self._to_act, Card.parse(card) if isinstance(card, str) else card))
 
     def push(self, action: Action) -> None:
         """Apply ``action`` without checking it: the unchecked twin of :meth:`play` for trusted
@@ -259,9 +394,9 @@ class Deal:
 
         (The same split as python-chess's ``Board.push`` beside ``push_san``.)
         """
-        self.history.append(action)
-        if self.phase != PLAY:
-            self.variant.apply_decision(self, action)
+        self._history.append(action)
+        if self._phase != PLAY:
+            self._variant.apply_decision(self, action)
             return
         card = action.card
         assert card is not None
@@ -269,10 +404,11 @@ class Deal:
         trick = self._trick
         assert trick is not None
         rules = self._rules
-        hand = self.hands[seat]
-        flags = rules.play_flags(hand, trick, card, self.trump)
+        hands = self._hands
+        hand = hands[seat]
+        flags = rules.play_flags(hand, trick, card, self._trump)
         play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
-        self.hands[seat] = hand ^ card.mask
+        hands[seat] = hand ^ card.mask
         plays = self._plays
         plays.append(play)
         if len(plays) < self._size:
@@ -280,73 +416,129 @@ class Deal:
                 self._stale = True  # the rules read only the suit led: no new Trick needed
             else:
                 self._trick = Trick(self._leader, self._number, tuple(plays))
-            self.to_act = self._next[seat]
+            self._to_act = self._next[seat]
             return
         full = Trick(self._leader, self._number, tuple(plays))
-        winner = rules.trick_winner(full, self.trump)
+        winner = rules.trick_winner(full, self._trump)
         done = Trick(full.leader, full.number, full.plays, winner)
-        self.tricks.append(done)
+        self._tricks.append(done)
         self._won[winner] += 1
         self._trick = None
         self._stale = False
-        self.variant.after_trick(self, done)
-
-    @property
-    def trick(self) -> Trick | None:
-        """The trick being played (its plays so far), or None between tricks and outside play."""
-        if self._stale:
-            self._trick = Trick(self._leader, self._number, tuple(self._plays))
-            self._stale = False
-        return self._trick
-
-    def current_trick(self) -> Trick:
-        """:attr:`trick`, which must exist (trick play is under way)."""
-        trick = self.trick
-        if trick is None:
-            raise IllegalActionError(f"no trick is being played (phase {self.phase!r})")
-        return trick
+        self._variant.after_trick(self, done)
 
     # --- used by variants ----------------------------------------------------------------------
 
     def _set_order(self) -> None:
-        playing = self.playing
+        playing = self._playing
         following = _ORDERS.get(playing)
         if following is None:
             order = sorted(playing)
             following = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
             _ORDERS[playing] = following
         self._next = following
+        self._size = len(playing)
 
     def next_seat(self, seat: int, among: Iterable[int] | None = None) -> int:
         """The next seat clockwise after ``seat`` among ``among`` (default: the seats dealt in)."""
-        if among is None or among is self.playing:
-            group = self.seats if among is None else self.playing
-            if len(group) == self.n:  # everyone is in
-                return (seat + 1) % self.n
-        pool = set(self.seats if among is None else among)
-        for step in range(1, self.n + 1):
-            candidate = (seat + step) % self.n
+        if among is None or among is self._playing:
+            group = self._seats if among is None else self._playing
+            if len(group) == self._n:  # everyone is in
+                return (seat + 1) % self._n
+        pool = set(self._seats if among is None else among)
+        for step in range(1, self._n + 1):
+            candidate = (seat + step) % self._n
             if candidate in pool:
                 return candidate
         raise IllegalActionError(f"no seat after {seat} among {sorted(pool)}")
 
+    def shuffle(self, deck: Deck) -> None:
+        """Chance: shuffle ``deck`` with the deal's generator (so a seed gives the same deal), and
+        log it in :attr:`chances`. A replayed deal leaves the deck as it is (its hands, turn-ups
+        and cut come from the record)."""
+        if self._replaying is not None:
+            return
+        deck.shuffle(self._rng)
+        self._chances.append(("shuffle", tuple(deck.cards)))
+
+    def cut_deck(self, deck: Deck) -> Card | None:
+        """Chance: cut ``deck`` (C7) at a place drawn with the deal's generator -- ``at`` cards
+        lifted off the top go underneath -- and keep the cut card as the deal's (the record's
+        ``cut``); returns it. A replayed deal leaves the deck as it is and returns the record's
+        cut card (None when the record has none)."""
+        if self._replaying is not None:
+            return self._replaying.cut
+        card = deck.cut(self._rng.randint(1, len(deck) - 1))
+        self._cut = card
+        self._chances.append(("cut", card))
+        return card
+
+    def deal_hands(self, hands: Mapping[int, int]) -> None:
+        """Give each seat in ``hands`` its hand (a card mask), replacing what it held."""
+        for seat, mask in hands.items():
+            if seat not in self._seats:
+                raise IllegalActionError(f"seat {seat} is not dealt in", seat=seat)
+            self._hands[seat] = mask
+
+    def add_cards(self, seat: int, mask: int) -> None:
+        """Put the cards of ``mask`` into ``seat``'s hand (a later round of the deal, a turned
+        card taken in exchange)."""
+        if self._hands[seat] & mask:
+            held = CardSet.from_mask(self._hands[seat] & mask)
+            raise IllegalActionError(f"seat {seat} already holds {held}", seat=seat)
+        self._hands[seat] |= mask
+
+    def remove_cards(self, seat: int, mask: int) -> None:
+        """Take the cards of ``mask`` out of ``seat``'s hand (a discard)."""
+        if self._hands[seat] & mask != mask:
+            missing = CardSet.from_mask(mask & ~self._hands[seat])
+            raise IllegalActionError(f"seat {seat} does not hold {missing}", seat=seat)
+        self._hands[seat] ^= mask
+
+    def turn_up(self, card: Card) -> None:
+        """Turn ``card`` up (the record's ``turnup``/``turnups``, in order)."""
+        self._turnups.append(card)
+
+    def set_trump(self, suit: Suit | None) -> None:
+        """Make ``suit`` trump (None: no trump)."""
+        self._trump = suit
+
+    def set_phase(self, phase: str, to_act: int) -> None:
+        """Enter a phase of the variant's own, with ``to_act`` to decide (trick play starts with
+        :meth:`begin_play` or :meth:`new_trick`, the end with :meth:`finish`)."""
+        if phase in (PLAY, DONE):
+            raise IllegalActionError(
+                f"set_phase({phase!r}): use begin_play()/new_trick() or finish()"
+            )
+        if not 0 <= to_act < self._n:
+            raise IllegalActionError(f"seat {to_act} is not at the table", seat=to_act)
+        self._phase = phase
+        self._to_act = to_act
+
+    def record_fact(self, key: str, value: Any) -> None:
+        """Keep ``value`` under ``key`` among the facts a record writes beside hands and tricks
+        (the variant's :meth:`~kozyr.Variant.write_fields` turns them into JSON)."""
+        self._facts[key] = value
+
     def set_playing(self, seats: Iterable[int]) -> None:
         """Restrict trick play to ``seats`` (run-aways sit out)."""
-        self.playing = tuple(sorted(seats))
-        self._size = len(self.playing)
+        self._playing = tuple(sorted(seats))
         self._set_order()
 
     def begin_play(self, leader: int) -> None:
         """Enter trick play with ``leader`` to lead; the hands now are the record's ``hands``."""
-        for seat in range(self.n):
-            self.initial[seat] = self.hands[seat] if seat in self.seats else None
-        self.phase = PLAY
+        self._snapshot()
         self.new_trick(leader)
+
+    def _snapshot(self) -> None:
+        seats = self._seats
+        for seat in range(self._n):
+            self._initial[seat] = self._hands[seat] if seat in seats else None
 
     def new_trick(self, leader: int) -> None:
         """Start the next trick with ``leader`` (also resumes play after a variant's phase)."""
-        self.phase = PLAY
-        number = len(self.tricks)
+        self._phase = PLAY
+        number = len(self._tricks)
         self._leader = leader
         self._number = number
         self._plays = []
@@ -356,11 +548,15 @@ class Deal:
         if trick is None:
             trick = _EMPTY_TRICKS[key] = Trick(leader, number)
         self._trick = trick
-        self.to_act = leader
+        self._to_act = leader
 
     def finish(self) -> None:
-        """End the deal."""
-        self.phase = DONE
+        """End the deal. A deal that ends before trick play began (a void deal, everyone but one
+        ran away) keeps the hands as they are now as the record's ``hands``, so its record
+        replays."""
+        if all(hand is None for hand in self._initial):
+            self._snapshot()
+        self._phase = DONE
         self._trick = None
         self._stale = False
 
@@ -369,28 +565,28 @@ class Deal:
     def record(self) -> DealRecord:
         """The deal as a replayable record (what a person would write down)."""
         return DealRecord(
-            variant=self.variant.name,
-            options=dict(self.variant.options),
-            dealer=self.dealer,
-            hands=tuple(None if h is None else CardSet.from_mask(h) for h in self.initial),
-            turnups=tuple(self.turnups),
-            tricks=tuple(self.tricks),
-            decisions=dict(self.decisions),
-            cut=self.cut,
-            seed=self.seed,
-            variant_object=self.variant,
+            variant=self._variant.name,
+            options=dict(self._variant.options),
+            dealer=self._dealer,
+            hands=tuple(None if h is None else CardSet.from_mask(h) for h in self._initial),
+            turnups=tuple(self._turnups),
+            tricks=tuple(self._tricks),
+            decisions=dict(self._facts),
+            cut=self._cut,
+            seed=self._seed,
+            variant_object=self._variant,
         )
 
     def result(self) -> DealResult:
         """The scored result of a finished deal."""
-        if self.phase != DONE:
-            raise IllegalActionError(f"the deal is not over (phase {self.phase!r})")
-        return self.variant.score(self.record(), self.context)
+        if self._phase != DONE:
+            raise IllegalActionError(f"the deal is not over (phase {self._phase!r})")
+        return self._variant.score(self.record(), self._context)
 
     def __repr__(self) -> str:
         return (
-            f"<Deal {self.variant.name} dealer={self.dealer} phase={self.phase} "
-            f"to_act={self.to_act} tricks={len(self.tricks)}>"
+            f"<Deal {self._variant.name} dealer={self._dealer} phase={self._phase} "
+            f"to_act={self._to_act} tricks={len(self._tricks)}>"
         )
 
 

@@ -82,7 +82,7 @@ def play_party(
             dealer = previous.record.dealer
             if not variant.deals_again(previous):
                 dealer = variant.next_dealer(dealer, context)
-        if dealer in set(context.get("left", ())):
+        if dealer not in variant.seats_in(context):
             dealer = variant.next_dealer(dealer, context)
         if len(results) >= max_deals:
             raise KozyrError(f"{variant.name}: the party did not end after {max_deals} deals")

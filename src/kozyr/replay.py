@@ -112,13 +112,13 @@ def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> Party
         context = variant.party_context(party, results)
         if context is None:
             raise RecordError(where, "the party was already over before this deal")
-        left = set(context.get("left", ()))
+        dealt_in = set(variant.seats_in(context))
         for seat, hand in enumerate(deal.hands):
-            if seat in left and hand is not None:
+            if seat not in dealt_in and hand is not None:
                 raise RecordError(
                     f"{where}.hands[{seat}]", f"seat {seat} already left the party; write null"
                 )
-            if seat not in left and hand is None:
+            if seat in dealt_in and hand is None:
                 raise RecordError(
                     f"{where}.hands[{seat}]",
                     f"seat {seat} is still in the party; its hand is missing",

@@ -54,7 +54,7 @@ def _snapshot(deal: Deal) -> tuple[Any, ...]:
         deal.trick,
         tuple(deal.tricks),
         len(deal.history),
-        json.dumps(deal.decisions, default=str, sort_keys=True),
+        json.dumps(dict(deal.facts), default=str, sort_keys=True),
         tuple(deal.turnups),
         deal.trump,
     )

@@ -281,8 +281,20 @@ class Variant:
 
     # --- the deal (engine hooks) ---------------------------------------------------------------
 
+    def new_state(self) -> object:
+        """A fresh working state for one deal, kept by the engine as ``deal.state`` (hook).
+
+        Whatever a variant needs between its hooks during a deal -- the stock, who has run away
+        so far, a decision a replay has still to reach -- lives here, in a type of the variant's
+        own, instead of on the deal. What a record must keep goes through
+        ``deal.record_fact`` instead. Default: None (no state).
+        """
+        return None
+
     def start(self, deal: Deal) -> None:
-        """Shuffle, cut and deal with ``deal.rng``; set trump, phase and who acts (hook)."""
+        """Shuffle (``deal.shuffle``), cut (``deal.cut_deck``) and deal (``deal.deal_hands``);
+        turn up and set trump; then ``deal.begin_play(leader)`` or ``deal.set_phase(...)``
+        (hook)."""
         raise NotImplementedError
 
     def decision_actions(self, deal: Deal) -> list[Action]:
@@ -296,7 +308,7 @@ class Variant:
     def after_trick(self, deal: Deal, trick: Any) -> None:
         """Called after each trick is won: by default the winner leads, and the deal ends when the
         hands are empty. Override for exchanges, early ends (D-PN2) and the like."""
-        if deal.hands[trick.winner] == 0:
+        if not deal.hands[trick.winner]:
             deal.finish()
         else:
             deal.new_trick(trick.winner)
@@ -355,13 +367,19 @@ class Variant:
         ``rng``; None for variants that settle without one (the default)."""
         return None
 
+    def seats_in(self, context: Mapping[str, Any]) -> tuple[int, ...]:
+        """The seats dealt in to a deal with this party ``context`` (hook): by default every
+        seat; a race leaves out the players who have already finished it (D-PN2)."""
+        return tuple(range(self.players))
+
     def next_dealer(self, dealer: int, context: Mapping[str, Any]) -> int:
-        """The dealer of the next deal of a party: clockwise, skipping seats that left."""
-        left = set(context.get("left", ()))
+        """The dealer of the next deal of a party: clockwise, skipping seats not dealt in
+        (:meth:`seats_in`)."""
+        seats = set(self.seats_in(context))
         seat = dealer
         for _ in range(self.players):
             seat = (seat + 1) % self.players
-            if seat not in left:
+            if seat in seats:
                 return seat
         return dealer
 

@@ -121,7 +121,7 @@ def test_sl_c5_deal_starts_with_the_cutter_in_packets() -> None:
     hands = deck.deal([3, 0, 1, 2], packets=(2, 2, 3))
     assert deal.cut is cut
     assert [deal.hand(s) for s in range(4)] == [CardSet(hands[s]) for s in range(4)]
-    assert deal.turnups == deck.draw(1) and deal.trump == deal.turnups[0].suit
+    assert deal.turnups == tuple(deck.draw(1)) and deal.trump == deal.turnups[0].suit
     assert deal.to_act == 1  # SL-C8: eldest (the dealer's left) leads
 
 

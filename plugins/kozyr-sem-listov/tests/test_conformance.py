@@ -80,7 +80,7 @@ def test_heuristic_runs_away_from_a_hopeless_hand() -> None:
     runs = 0
     for seed in range(60):
         deal = play_deal(variant, seed=seed, bots="heuristic")
-        for seat in deal.decisions["runaways"]:
+        for seat in deal.facts["runaways"]:
             hand = deal.record().hands[seat]
             assert hand is not None
             assert not any(c.suit == deal.trump or c.rank == 14 for c in hand)

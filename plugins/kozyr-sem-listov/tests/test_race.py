@@ -232,7 +232,7 @@ def test_pn1_dealt_from_eldest_in_packets_then_turned() -> None:
     deck.shuffle(random.Random(21))
     hands = deck.deal([3, 0, 1, 2], packets=(2, 2, 3))
     assert [deal.hand(s) for s in range(4)] == [CardSet(hands[s]) for s in range(4)]
-    assert deal.turnups == deck.draw(1) and deal.cut is None
+    assert deal.turnups == tuple(deck.draw(1)) and deal.cut is None
 
 
 def test_nn2_dealer_last_card_is_trump_and_his() -> None:
@@ -241,7 +241,7 @@ def test_nn2_dealer_last_card_is_trump_and_his() -> None:
     deck.shuffle(random.Random(8))
     hands = deck.deal([2, 0, 1], packets=(1,) * 7)  # D-NN1: one at a time from eldest
     assert [deal.hand(s) for s in range(3)] == [CardSet(hands[s]) for s in range(3)]
-    assert deal.turnups == [hands[1][-1]] and deal.turnups[0] in deal.hand(1)
+    assert deal.turnups == (hands[1][-1],) and deal.turnups[0] in deal.hand(1)
     assert deal.trump == hands[1][-1].suit and len(deck) == 36 - 21
     while not deal.is_over:
         assert deal.phase == "play"  # no exchange in на носки (NN2)

@@ -117,7 +117,7 @@ def test_deal_in_packets_from_eldest(packets: str, sizes: tuple[int, int, int]) 
         assert set(deal.hand(seat)) == expected[seat]
         assert len(deal.hand(seat)) == 10
     assert deal.to_act == 3  # SM5: eldest leads
-    assert deal.trump is None and deal.turnups == []
+    assert deal.trump is None and deal.turnups == ()
 
 
 def test_packets_differ() -> None:

@@ -85,8 +85,8 @@ def test_su2_su3_deal_from_a_seeded_deck() -> None:
     c = deck.cards
     for k, seat in enumerate((3, 0, 1, 2)):
         assert deal.hand(seat) == CardSet(c[3 * k : 3 * k + 3] + c[12 + 3 * k : 15 + 3 * k])
-    assert deal.turnups == [c[24]] and deal.trump == c[24].suit
-    assert deal.stock == c[25:] and len(deal.stock) == 27
+    assert deal.turnups == (c[24],) and deal.trump == c[24].suit
+    assert deal.state.stock == c[25:] and len(deal.state.stock) == 27
     assert (deal.phase, deal.to_act) == ("beg", 3)
 
 
@@ -155,7 +155,7 @@ def test_su4_beg_and_give(stacked: Stacked) -> None:
     assert (deal.phase, deal.to_act) == ("give_or_run", 0)
     assert [a.kind for a in deal.legal_actions()] == ["give", "run"]
     deal.play(Action("give", 0))
-    assert (deal.phase, deal.to_act, deal.decisions["beg"]) == ("play", 1, "give")
+    assert (deal.phase, deal.to_act, deal.facts["beg"]) == ("play", 1, "give")
     finish(deal)
     result = deal.result()
     gift = result.sheet.named("gift")
@@ -170,10 +170,10 @@ def test_su4_run_once_then_discard_back_to_six(stacked: Stacked) -> None:
     deal = stacked(HANDS, ["8♥", "8♠"], [RUN1])
     deal.play(Action("beg", 1))
     deal.play(Action("run", 0))
-    assert deal.turnups == [Card.parse("8♥"), Card.parse("8♠")]
+    assert deal.turnups == (Card.parse("8♥"), Card.parse("8♠"))
     assert deal.trump == Card.parse("8♠").suit
     assert deal.hand(1) == CardSet.parse(HANDS[1] + " " + RUN1[1])
-    assert deal.stock[-1] == Card.parse("8♥")  # under the stock
+    assert deal.state.stock[-1] == Card.parse("8♥")  # under the stock
     assert (deal.phase, deal.to_act) == ("discard", 1)
     assert {a.kind for a in deal.legal_actions()} == {"discard"}
     for seat in (1, 2, 3, 0):
@@ -182,7 +182,7 @@ def test_su4_run_once_then_discard_back_to_six(stacked: Stacked) -> None:
             deal.play(deal.legal_actions()[0])
     assert deal.phase == "play" and deal.to_act == 1  # no second beg: eldest leads
     assert all(len(deal.hand(s)) == 6 for s in range(4))
-    assert [len(d) for d in deal.decisions["discards"]] == [3, 3, 3, 3]
+    assert [len(d) for d in deal.facts["discards"]] == [3, 3, 3, 3]
     finish(deal)
     result = kozyr.replay(deal.record().to_json())
     assert result.to_json() == deal.result().to_json()
@@ -210,7 +210,7 @@ def test_su4_running_repeats_while_the_suit_repeats_and_d_su1(stacked: Stacked) 
     assert [(j.seat, j.side, j.cards, j.rule) for j in jack] == [
         (0, 0, (Card.parse("J♠"),), "D-SU1")
     ]
-    assert [len(d) for d in deal.decisions["discards"]] == [6, 6, 6, 6]
+    assert [len(d) for d in deal.facts["discards"]] == [6, 6, 6, 6]
     assert not result.sheet.named("gift")
 
 
@@ -239,7 +239,7 @@ def test_d_su2_void_when_the_stock_runs_short(stacked: Stacked) -> None:
     deal = stacked(HANDS, ["8♥", "5♥", "6♥"], [RUN1, RUN2])
     deal.play(Action("beg", 1))
     deal.play(Action("run", 0))
-    assert deal.is_over and deal.decisions["void"] is True
+    assert deal.is_over and deal.facts["void"] is True
     result = deal.result()
     assert result.sheet.items == () and result.points == (0, 0)
     assert result.extra["void"] is True
@@ -263,7 +263,7 @@ def test_d_su2_two_players_never_deal_the_turned_cards_again(stacked: Stacked) -
     deal = stacked(hands, turnups, runs, players=2)
     deal.play(Action("beg", 1))
     deal.play(Action("run", 0))
-    assert deal.is_over and deal.decisions["void"] is True
+    assert deal.is_over and deal.facts["void"] is True
     assert [str(c) for c in deal.turnups] == turnups
     assert all(len(deal.hand(s)) == 6 + 3 * 5 for s in range(2))
     assert not any(c in deal.hand(s) for c in deal.turnups for s in range(2))

@@ -18,7 +18,6 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from kozyr import (
-    CardSet,
     Deal,
     DealRecord,
     DealResult,
@@ -67,15 +66,13 @@ class SimpleWhist(Variant):
     def start(self, deal: Deal) -> None:
         """SW2: shuffle, deal one at a time from eldest, turn up trump; SW3: eldest leads."""
         deck = Deck.of_size(32)
-        deck.shuffle(deal.rng)
+        deal.shuffle(deck)  # chance goes through the deal: a seed gives the same deal
         eldest = deal.next_seat(deal.dealer)
         order = [(eldest + i) % deal.n for i in range(deal.n)]
-        for seat, cards in deck.deal(order, [1] * int(self.options["hand_size"])).items():
-            deal.hands[seat] = CardSet(cards).mask
+        deal.deal_hands(deck.deal_masks(order, [1] * int(self.options["hand_size"])))
         turnup = deck.draw()[0]
-        deal.turnups = [turnup]
-        deal.trump = turnup.suit
-        deal.stock = deck.cards
+        deal.turn_up(turnup)
+        deal.set_trump(turnup.suit)
         deal.begin_play(eldest)
 
     # --- records -------------------------------------------------------------------------------
@@ -95,7 +92,7 @@ class SimpleWhist(Variant):
             raise RecordError("$.tricks", "simple whist records list every trick")
 
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
-        deal.trump = record.turnups[0].suit
+        deal.set_trump(record.turnups[0].suit)
         deal.begin_play(deal.next_seat(deal.dealer))
 
     # --- scoring (SW4) -------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from kozyr import (
     StandardTrickRules,
     Variant,
 )
-from kozyr_sem_listov.family import ORDER, SemListovFamily, _players_option
+from kozyr_sem_listov.family import ORDER, SemListovFamily, _players_option, _state
 from kozyr_sem_listov.rules import classic_trick_rules
 from kozyr_sem_listov.scoring import (
     HeldPenalty,
@@ -185,22 +185,23 @@ class SemListov(SemListovFamily):
         """SL-C4 (C7): the dealer's right cuts; with ``ace_cut`` an ace at the bottom of the
         lifted packet goes to him with a packet's worth more (D-SL1), and the rest of the lifted
         packet goes back on top."""
-        at = deal.rng.randint(1, len(deck) - 1)
-        lifted, rest = deck.cards[:at], deck.cards[at:]
-        deal.cut = lifted[-1]
-        if self.options["ace_cut"] and lifted[-1].rank == 14:
+        before = deck.cards
+        card = deal.cut_deck(deck)  # C7: the lifted packet goes under the rest
+        assert card is not None  # a deal being dealt (not replayed) always cuts
+        if self.options["ace_cut"] and card.rank == 14:
+            at = before.index(card) + 1  # the lifted packet, ending with the cut card
+            lifted, rest = before[:at], before[at:]
             count = min(1 + self.packets[0], len(lifted), self.hand_size)
             taken = lifted[len(lifted) - count :][::-1]
             deck.cards = lifted[: len(lifted) - count] + rest
             return {order[0]: taken}
-        deck.cards = rest + lifted
         return {}
 
     def after_deal(self, deal: Deal) -> None:
         if self.options["runaways"]:
-            deal.phase = RUNAWAY  # SL-C16: after the deal, before the first lead
-            deal.to_act = self._runaway_order(deal)[0]
-            deal.decisions["runaways"] = []
+            # SL-C16: after the deal, before the first lead
+            deal.set_phase(RUNAWAY, self._runaway_order(deal)[0])
+            deal.record_fact("runaways", [])
             return
         self.open_play(deal)
 
@@ -217,20 +218,19 @@ class SemListov(SemListovFamily):
         if deal.phase != RUNAWAY:
             super().apply_decision(deal, action)
             return
+        state = _state(deal)
         if action.kind == "run_away":
-            deal.decisions["runaways"].append(action.seat)
+            state.runaways.append(action.seat)
+            deal.record_fact("runaways", list(state.runaways))
         order = self._runaway_order(deal)
         position = order.index(action.seat)
         if position + 1 < len(order):
-            deal.to_act = order[position + 1]
+            deal.set_phase(RUNAWAY, order[position + 1])
             return
-        runaways = set(deal.decisions["runaways"])
-        stayers = [s for s in deal.seats if s not in runaways]
+        stayers = [s for s in deal.seats if s not in state.runaways]
         deal.set_playing(stayers)
         if len(stayers) == 1:  # D-SL4: the dealer alone wins without play
-            for seat in deal.seats:
-                deal.initial[seat] = deal.hands[seat]
-            deal.finish()
+            deal.finish()  # before play: the hands as dealt are the record's
             return
         self.open_play(deal)
 

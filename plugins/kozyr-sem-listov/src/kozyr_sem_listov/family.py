@@ -7,8 +7,8 @@ helpers (packets, options).
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kozyr import (
@@ -55,10 +55,6 @@ EXCHANGE = "exchange"
 # reused (actions are immutable values).
 _KEEP = tuple(Action("keep", seat) for seat in range(7))
 _EXCHANGES = tuple(tuple(Action(EXCHANGE, seat, card) for card in ALL_CARDS) for seat in range(7))
-#: Deals set up from a record (they take decisions and the cut card from it, never from chance).
-_REPLAYS: weakref.WeakSet[Deal] = weakref.WeakSet()
-#: A replayed deal's recorded exchange still to come: (discard, after which trick) (D-SL5).
-_PENDING: weakref.WeakKeyDictionary[Deal, tuple[Card, int]] = weakref.WeakKeyDictionary()
 
 
 def parse_packets(text: str, hand_size: int, rule: str) -> tuple[int, ...]:
@@ -85,6 +81,22 @@ def parse_packets(text: str, hand_size: int, rule: str) -> tuple[int, ...]:
 
 def _players_option(counts: Sequence[int], rule: str) -> OptionSpec:
     return OptionSpec("players", int, 4, rule, "players at the table", choices=tuple(counts))
+
+
+@dataclass
+class SemListovState:
+    """What a deal of Семь листов keeps between its hooks (``deal.state``): the seats that have
+    run away so far (SL-C16), and in a replay the recorded exchange the deal has still to reach
+    (card, after which trick; D-SL5)."""
+
+    runaways: list[int] = field(default_factory=list)
+    pending: tuple[Card, int] | None = None
+
+
+def _state(deal: Deal) -> SemListovState:
+    state = deal.state
+    assert isinstance(state, SemListovState)
+    return state
 
 
 class SemListovFamily(Variant):
@@ -170,9 +182,12 @@ class SemListovFamily(Variant):
         """Cut before dealing; return cards already given to seats by the cut (hook)."""
         return {}
 
+    def new_state(self) -> SemListovState:
+        return SemListovState()
+
     def start(self, deal: Deal) -> None:
         deck = Deck.of_size(self._deck_size)
-        deck.shuffle(deal.rng)
+        deal.shuffle(deck)
         order = self.deal_order(deal)
         given = self.cut_deck(deal, deck, order)
         hands: dict[int, list[Card]] = {s: list(given.get(s, ())) for s in order}
@@ -190,16 +205,14 @@ class SemListovFamily(Variant):
                     top += count
                     last = cards[top - 1]
         deck.cards = cards[top:]
-        for seat, held in hands.items():
-            deal.hands[seat] = CardSet(held).mask
+        deal.deal_hands({seat: CardSet(held).mask for seat, held in hands.items()})
         if self.turns_trump:
             turnup = deck.draw(1)[0]  # SL-C5, PN1: the next card is turned for trump
         else:
             assert last is not None
             turnup = last  # NN2: the last card dealt is the dealer's and shows trump
-        deal.turnups = [turnup]
-        deal.trump = turnup.suit
-        deal.stock = deck.cards
+        deal.turn_up(turnup)
+        deal.set_trump(turnup.suit)
         self.after_deal(deal)
 
     def after_deal(self, deal: Deal) -> None:
@@ -211,12 +224,13 @@ class SemListovFamily(Variant):
         leader = deal.next_seat(deal.dealer, among=deal.playing)
         deal.begin_play(leader)
         if self.exchange_timing == "before_play":
-            deal.phase = EXCHANGE
-            deal.to_act = deal.dealer
+            deal.set_phase(EXCHANGE, deal.dealer)
 
     def after_trick(self, deal: Deal, trick: Any) -> None:
-        if self.ends_early(deal) or deal.hands[trick.winner] == 0:
-            pending = _PENDING.pop(deal, None)
+        early = self.ends_early(deal)
+        if early or not deal.hands[trick.winner]:
+            state = _state(deal)
+            pending, state.pending = state.pending, None
             if pending is not None:  # D-SL5: a recorded exchange the deal never reached
                 raise IllegalActionError(
                     f"the deal ends after trick {len(deal.tricks)}, so the dealer cannot exchange "
@@ -224,23 +238,28 @@ class SemListovFamily(Variant):
                     seat=deal.dealer,
                     rule="D-SL5",
                 )
+            if early:
+                self.race_over(deal)
             deal.finish()
             return
         if (
             self._exchange_after_trick
-            and EXCHANGE not in deal.decisions
+            and EXCHANGE not in deal.facts
             and deal.dealer in deal.playing
         ):
             # SL-C6, D-SL5: the exchange opens once the first trick is played and stays open,
             # at the start of each later trick, until the dealer uses it
-            deal.phase = EXCHANGE
-            deal.to_act = deal.dealer
+            deal.set_phase(EXCHANGE, deal.dealer)
             return
         deal.new_trick(trick.winner)
 
     def ends_early(self, deal: Deal) -> bool:
-        """Whether the deal stops after this trick (D-PN2 in the race forms)."""
+        """Whether the deal stops after this trick (D-PN2 in the race forms): a predicate, it
+        changes nothing (what follows an early end is :meth:`race_over`)."""
         return False
+
+    def race_over(self, deal: Deal) -> None:
+        """Called when :meth:`ends_early` has stopped a deal, just before it finishes (hook)."""
 
     # --- decisions -----------------------------------------------------------------------------
 
@@ -256,14 +275,15 @@ class SemListovFamily(Variant):
             if action.kind == "exchange":
                 assert action.card is not None
                 # SL-C6 / PN2: the discard is out of play; the turned card joins the hand.
-                deal.hands[action.seat] ^= action.card.mask | deal.turnups[0].mask
-                deal.decisions["exchange"] = action.card
+                deal.remove_cards(action.seat, action.card.mask)
+                deal.add_cards(action.seat, deal.turnups[0].mask)
+                deal.record_fact("exchange", action.card)
                 after = len(deal.tricks)
                 if after > 1:  # D-SL5: after a later trick than the first (the default, 1)
-                    deal.decisions["exchange_after"] = after
-                _PENDING.pop(deal, None)
+                    deal.record_fact("exchange_after", after)
+                _state(deal).pending = None
             elif not self._exchange_after_trick:
-                deal.decisions["exchange"] = None  # D-PN1 before_play: asked once
+                deal.record_fact("exchange", None)  # D-PN1 before_play: asked once
             leader = deal.trick.leader if deal.trick is not None else deal.tricks[-1].winner
             assert leader is not None
             deal.new_trick(leader)
@@ -312,12 +332,10 @@ class SemListovFamily(Variant):
         return data
 
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
-        _REPLAYS.add(deal)
-        deal.trump = record.turnups[0].suit
-        deal.decisions = {}
+        deal.set_trump(record.turnups[0].suit)
         card = record.decisions.get("exchange")
         if card is not None and self._exchange_after_trick:
-            _PENDING[deal] = (card, int(record.decisions.get("exchange_after", 1)))
+            _state(deal).pending = (card, int(record.decisions.get("exchange_after", 1)))
         self.after_deal(deal)
 
     def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:

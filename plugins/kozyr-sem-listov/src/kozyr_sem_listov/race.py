@@ -30,7 +30,7 @@ from kozyr import (
     StandardTrickRules,
     Variant,
 )
-from kozyr_sem_listov.family import _REPLAYS, ORDER, SemListovFamily, _players_option
+from kozyr_sem_listov.family import ORDER, SemListovFamily, _players_option
 from kozyr_sem_listov.scoring import (
     RACE_TARGET,
     Punishment,
@@ -64,15 +64,22 @@ class RaceForm(SemListovFamily):
         before = self._before(deal.context)
         won = deal.tricks_won()
         remaining = [s for s in deal.seats if before[s] + won[s] < RACE_TARGET]
-        if len(remaining) > 1:
-            return False
-        if "totals" not in deal.context and deal not in _REPLAYS:
-            # A deal on its own: the loser cuts a freshly shuffled pack at once (PN5); a replay
-            # takes the cut from its record instead.
-            deck = Deck.of_size(36)
-            deck.shuffle(deal.rng)
-            deal.cut = deck.cut(deal.rng.randint(1, len(deck) - 1))
-        return True
+        return len(remaining) <= 1
+
+    def race_over(self, deal: Deal) -> None:
+        """PN5: in a deal on its own the loser cuts a freshly shuffled pack at once -- two chance
+        events of the deal (a replay takes the cut card from its record). In a party the party's
+        cut settles the race instead (:meth:`party_cut`)."""
+        if "totals" in deal.context:
+            return
+        deck = Deck.of_size(36)
+        deal.shuffle(deck)
+        deal.cut_deck(deck)
+
+    def seats_in(self, context: Mapping[str, Any]) -> tuple[int, ...]:
+        """D-PN2: the players who have reached seven have left; later deals skip them."""
+        left = set(context.get("left", ()))
+        return tuple(s for s in range(self.players) if s not in left)
 
     # --- records -------------------------------------------------------------------------------
 

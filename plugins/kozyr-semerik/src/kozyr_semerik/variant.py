@@ -132,11 +132,10 @@ class Semerik(Variant):
 
     def start(self, deal: Deal) -> None:
         deck = Deck.of_size(40)  # SM2
-        deck.shuffle(deal.rng)
+        deal.shuffle(deck)
         eldest = deal.next_seat(deal.dealer)
         order = [(eldest + i) % SEATS for i in range(SEATS)]
-        for seat, mask in deck.deal_masks(order, PACKETS[str(self.options["packets"])]).items():
-            deal.hands[seat] = mask
+        deal.deal_hands(deck.deal_masks(order, PACKETS[str(self.options["packets"])]))
         deal.begin_play(eldest)  # SM5: eldest leads; no turn-up, no trump
 
     # --- declarations (SM6) --------------------------------------------------------------------
@@ -219,7 +218,8 @@ class Semerik(Variant):
                     )
 
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
-        deal.decisions = dict(record.decisions)
+        for key, value in record.decisions.items():
+            deal.record_fact(key, value)
         deal.begin_play(deal.next_seat(deal.dealer))
 
     # --- scoring (SM6-SM8) ---------------------------------------------------------------------

@@ -8,6 +8,7 @@ or runs the cards, SU4), ``discard`` (after running, each player discards down t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kozyr import (
@@ -45,6 +46,21 @@ _DISCARDS = tuple(tuple(Action("discard", seat, card) for card in ALL_CARDS) for
 # The other decisions of SU4 per seat, built once.
 _STAND_OR_BEG = tuple((Action("stand", seat), Action("beg", seat)) for seat in range(4))
 _GIVE_OR_RUN = tuple((Action("give", seat), Action("run", seat)) for seat in range(4))
+
+
+@dataclass
+class SevenUpState:
+    """What a Seven Up deal keeps between its hooks (``deal.state``): the stock, top first, with
+    the refused turn-ups under it (SU4), and each seat's discards after running."""
+
+    stock: list[Card] = field(default_factory=list)
+    discards: list[list[Card]] = field(default_factory=list)
+
+
+def _state(deal: Deal) -> SevenUpState:
+    state = deal.state
+    assert isinstance(state, SevenUpState)
+    return state
 
 
 class SevenUp(Variant):
@@ -98,9 +114,12 @@ class SevenUp(Variant):
 
     # --- dealing and decisions (SU2-SU4) -------------------------------------------------------
 
+    def new_state(self) -> SevenUpState:
+        return SevenUpState()
+
     def start(self, deal: Deal) -> None:
         deck = Deck.of_size(52)
-        deck.shuffle(deal.rng)
+        deal.shuffle(deck)
         self.deal_from(deal, deck)
 
     def deal_from(self, deal: Deal, deck: Deck) -> None:
@@ -108,14 +127,12 @@ class SevenUp(Variant):
         on the stock; eldest is to stand or beg (SU4). Tests stack a deck through this."""
         eldest = deal.next_seat(deal.dealer)
         order = self._from(deal, eldest)
-        for seat, mask in deck.deal_masks(order, (3, 3)).items():  # SU3: two rounds of three
-            deal.hands[seat] = mask
+        deal.deal_hands(deck.deal_masks(order, (3, 3)))  # SU3: two rounds of three
         turnup = deck.draw(1)[0]
-        deal.stock = deck.cards
-        deal.turnups = [turnup]
-        deal.trump = turnup.suit
-        deal.phase = "beg"
-        deal.to_act = eldest
+        _state(deal).stock = deck.cards
+        deal.turn_up(turnup)
+        deal.set_trump(turnup.suit)
+        deal.set_phase("beg", eldest)
 
     def _from(self, deal: Deal, first: int) -> list[int]:
         return [(first + i) % deal.n for i in range(deal.n)]
@@ -169,24 +186,22 @@ class SevenUp(Variant):
     def apply_decision(self, deal: Deal, action: Action) -> None:
         eldest = deal.next_seat(deal.dealer)
         if action.kind == "stand":
-            deal.decisions["beg"] = "stand"
+            deal.record_fact("beg", "stand")
             deal.begin_play(eldest)
         elif action.kind == "beg":
-            deal.phase = "give_or_run"
-            deal.to_act = deal.dealer
+            deal.set_phase("give_or_run", deal.dealer)
         elif action.kind == "give":
-            deal.decisions["beg"] = "give"
+            deal.record_fact("beg", "give")
             deal.begin_play(eldest)
         elif action.kind == "run":
-            deal.decisions["beg"] = "run"
+            deal.record_fact("beg", "run")
             self._run_the_cards(deal, eldest)
         elif action.kind == "discard":
             assert action.card is not None
-            deal.hands[action.seat] ^= action.card.mask
-            discards = deal.decisions.get("discards")
-            if discards is None:
-                discards = deal.decisions["discards"] = [[] for _ in range(deal.n)]
+            deal.remove_cards(action.seat, action.card.mask)
+            discards = _state(deal).discards
             discards[action.seat].append(action.card)
+            deal.record_fact("discards", [list(cards) for cards in discards])
             self._next_discard(deal, eldest)
 
     def _run_the_cards(self, deal: Deal, eldest: int) -> None:
@@ -196,30 +211,30 @@ class SevenUp(Variant):
         refused, are never dealt again -- with two players they would otherwise come back)."""
         refused = deal.turnups[0].suit
         order = self._from(deal, eldest)
+        state = _state(deal)
+        state.discards = [[] for _ in range(deal.n)]
+        stock = state.stock
         while True:
-            deal.stock.append(deal.turnups[-1])  # the turn-up goes under the stock
-            unseen = len(deal.stock) - len(deal.turnups)
+            stock.append(deal.turnups[-1])  # the turn-up goes under the stock
+            unseen = len(stock) - len(deal.turnups)
             if unseen < 3 * len(order) + 1:  # D-SU2: the deal is void
-                deal.decisions["void"] = True
-                for seat in range(deal.n):
-                    deal.initial[seat] = deal.hands[seat]
-                deal.finish()
+                deal.record_fact("void", True)
+                deal.finish()  # before play: the hands held now are the record's
                 return
             for seat in order:  # a packet of three each, from eldest (as in SU3)
                 for _ in range(3):
-                    deal.hands[seat] |= deal.stock.pop(0).mask
-            turnup = deal.stock.pop(0)
-            deal.turnups.append(turnup)
+                    deal.add_cards(seat, stock.pop(0).mask)
+            turnup = stock.pop(0)
+            deal.turn_up(turnup)
             if turnup.suit != refused:
-                deal.trump = turnup.suit
+                deal.set_trump(turnup.suit)
                 break
         self._next_discard(deal, eldest)
 
     def _next_discard(self, deal: Deal, eldest: int) -> None:
         for seat in self._from(deal, eldest):
             if deal.hands[seat].bit_count() > HAND_SIZE:
-                deal.phase = "discard"
-                deal.to_act = seat
+                deal.set_phase("discard", seat)
                 return
         deal.begin_play(eldest)
 
@@ -391,12 +406,12 @@ class SevenUp(Variant):
             )
 
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
-        deal.decisions = {k: v for k, v in record.decisions.items() if k != "won"}
-        deal.trump = record.turnups[-1].suit
+        for key, value in record.decisions.items():
+            if key != "won":
+                deal.record_fact(key, value)
+        deal.set_trump(record.turnups[-1].suit)
         if record.decisions.get("void"):
-            for seat in range(deal.n):
-                deal.initial[seat] = deal.hands[seat]
-            deal.finish()
+            deal.finish()  # D-SU2: no play; the record's hands are the hands held
             return
         deal.begin_play(deal.next_seat(deal.dealer))
 
