@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kozyr.engine import DONE, Deal
+from kozyr.engine import Deal
 from kozyr.errors import KozyrError
 from kozyr.registry import manager
 from kozyr.variant import Action, Bot, BotFactory, Variant
@@ -100,8 +100,7 @@ def play_deal(
     rng = random.Random(seed)
     players = _players(variant, bots, rng)
     deal = Deal.new(variant, seed=seed, dealer=dealer, context=context, rng=rng)
-    while deal.phase != DONE:
-        actions = deal.legal_actions()
+    while actions := deal.legal_actions():  # empty once the deal is over
         action = players[actions[0].seat].choose(deal, actions)
         for legal in actions:  # a bot usually returns one of the actions itself
             if legal is action:

@@ -94,6 +94,7 @@ class Deal:
         self._playing: tuple[int, ...] = self._seats
         self._hands: list[int] = [0] * n
         self._initial: list[int | None] = [None] * n
+        self._began = False  # whether the hands were snapshot (begin_play, or finish before it)
         self._trump: Suit | None = None
         self._turnups: list[Card] = []
         self._cut: Card | None = None
@@ -271,6 +272,10 @@ class Deal:
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
         return CardSet.from_mask(self._hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a card mask (``hands[seat]`` without the tuple)."""
+        return self._hands[seat]
 
     @property
     def is_over(self) -> bool:
@@ -531,6 +536,7 @@ class Deal:
         self.new_trick(leader)
 
     def _snapshot(self) -> None:
+        self._began = True
         seats = self._seats
         for seat in range(self._n):
             self._initial[seat] = self._hands[seat] if seat in seats else None
@@ -554,7 +560,7 @@ class Deal:
         """End the deal. A deal that ends before trick play began (a void deal, everyone but one
         ran away) keeps the hands as they are now as the record's ``hands``, so its record
         replays."""
-        if all(hand is None for hand in self._initial):
+        if not self._began:
             self._snapshot()
         self._phase = DONE
         self._trick = None

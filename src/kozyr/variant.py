@@ -308,7 +308,7 @@ class Variant:
     def after_trick(self, deal: Deal, trick: Any) -> None:
         """Called after each trick is won: by default the winner leads, and the deal ends when the
         hands are empty. Override for exchanges, early ends (D-PN2) and the like."""
-        if not deal.hands[trick.winner]:
+        if not deal.hand_mask(trick.winner):
             deal.finish()
         else:
             deal.new_trick(trick.winner)

@@ -28,7 +28,7 @@ from kozyr import (
     StandardTrickRules,
     Variant,
 )
-from kozyr_sem_listov.family import ORDER, SemListovFamily, _players_option, _state
+from kozyr_sem_listov.family import ORDER, SemListovFamily, SemListovState, _players_option
 from kozyr_sem_listov.rules import classic_trick_rules
 from kozyr_sem_listov.scoring import (
     HeldPenalty,
@@ -218,7 +218,7 @@ class SemListov(SemListovFamily):
         if deal.phase != RUNAWAY:
             super().apply_decision(deal, action)
             return
-        state = _state(deal)
+        state: SemListovState = deal.state
         if action.kind == "run_away":
             state.runaways.append(action.seat)
             deal.record_fact("runaways", list(state.runaways))

@@ -93,12 +93,6 @@ class SemListovState:
     pending: tuple[Card, int] | None = None
 
 
-def _state(deal: Deal) -> SemListovState:
-    state = deal.state
-    assert isinstance(state, SemListovState)
-    return state
-
-
 class SemListovFamily(Variant):
     """What the four forms share: dealing, the turned trump, the exchange, records, replay."""
 
@@ -228,8 +222,8 @@ class SemListovFamily(Variant):
 
     def after_trick(self, deal: Deal, trick: Any) -> None:
         early = self.ends_early(deal)
-        if early or not deal.hands[trick.winner]:
-            state = _state(deal)
+        if early or not deal.hand_mask(trick.winner):
+            state: SemListovState = deal.state
             pending, state.pending = state.pending, None
             if pending is not None:  # D-SL5: a recorded exchange the deal never reached
                 raise IllegalActionError(
@@ -281,7 +275,8 @@ class SemListovFamily(Variant):
                 after = len(deal.tricks)
                 if after > 1:  # D-SL5: after a later trick than the first (the default, 1)
                     deal.record_fact("exchange_after", after)
-                _state(deal).pending = None
+                state: SemListovState = deal.state
+                state.pending = None
             elif not self._exchange_after_trick:
                 deal.record_fact("exchange", None)  # D-PN1 before_play: asked once
             leader = deal.trick.leader if deal.trick is not None else deal.tricks[-1].winner
@@ -335,7 +330,8 @@ class SemListovFamily(Variant):
         deal.set_trump(record.turnups[0].suit)
         card = record.decisions.get("exchange")
         if card is not None and self._exchange_after_trick:
-            _state(deal).pending = (card, int(record.decisions.get("exchange_after", 1)))
+            state: SemListovState = deal.state
+            state.pending = (card, int(record.decisions.get("exchange_after", 1)))
         self.after_deal(deal)
 
     def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:

@@ -55,12 +55,8 @@ class SevenUpState:
 
     stock: list[Card] = field(default_factory=list)
     discards: list[list[Card]] = field(default_factory=list)
-
-
-def _state(deal: Deal) -> SevenUpState:
-    state = deal.state
-    assert isinstance(state, SevenUpState)
-    return state
+    #: The seats from eldest clockwise: the order of the deal, the runs and the discards (SU3).
+    order: list[int] = field(default_factory=list)
 
 
 class SevenUp(Variant):
@@ -129,13 +125,16 @@ class SevenUp(Variant):
         order = self._from(deal, eldest)
         deal.deal_hands(deck.deal_masks(order, (3, 3)))  # SU3: two rounds of three
         turnup = deck.draw(1)[0]
-        _state(deal).stock = deck.cards
+        state: SevenUpState = deal.state
+        state.stock = deck.cards
+        state.order = order
         deal.turn_up(turnup)
         deal.set_trump(turnup.suit)
         deal.set_phase("beg", eldest)
 
     def _from(self, deal: Deal, first: int) -> list[int]:
-        return [(first + i) % deal.n for i in range(deal.n)]
+        n = deal.n
+        return [(first + i) % n for i in range(n)]
 
     def max_runs(self) -> int:
         """How many times the stock can be run (D-SU2): each run takes three cards a player and a
@@ -180,11 +179,12 @@ class SevenUp(Variant):
             return [_GIVE_OR_RUN[seat][1]]
         if phase == "discard":
             discards = _DISCARDS[seat]
-            return [discards[card.index] for card in iter_mask(deal.hands[seat])]
+            return [discards[card.index] for card in iter_mask(deal.hand_mask(seat))]
         raise AssertionError(phase)
 
     def apply_decision(self, deal: Deal, action: Action) -> None:
-        eldest = deal.next_seat(deal.dealer)
+        state: SevenUpState = deal.state
+        eldest = state.order[0]
         if action.kind == "stand":
             deal.record_fact("beg", "stand")
             deal.begin_play(eldest)
@@ -199,9 +199,7 @@ class SevenUp(Variant):
         elif action.kind == "discard":
             assert action.card is not None
             deal.remove_cards(action.seat, action.card.mask)
-            discards = _state(deal).discards
-            discards[action.seat].append(action.card)
-            deal.record_fact("discards", [list(cards) for cards in discards])
+            state.discards[action.seat].append(action.card)
             self._next_discard(deal, eldest)
 
     def _run_the_cards(self, deal: Deal, eldest: int) -> None:
@@ -210,9 +208,9 @@ class SevenUp(Variant):
         another round and a turn-up, the deal is void (the turn-ups under the stock, already
         refused, are never dealt again -- with two players they would otherwise come back)."""
         refused = deal.turnups[0].suit
-        order = self._from(deal, eldest)
-        state = _state(deal)
-        state.discards = [[] for _ in range(deal.n)]
+        state: SevenUpState = deal.state
+        order = state.order
+        state.discards = [[] for _ in order]
         stock = state.stock
         while True:
             stock.append(deal.turnups[-1])  # the turn-up goes under the stock
@@ -222,8 +220,9 @@ class SevenUp(Variant):
                 deal.finish()  # before play: the hands held now are the record's
                 return
             for seat in order:  # a packet of three each, from eldest (as in SU3)
-                for _ in range(3):
-                    deal.add_cards(seat, stock.pop(0).mask)
+                packet = stock[:3]
+                del stock[:3]
+                deal.add_cards(seat, packet[0].mask | packet[1].mask | packet[2].mask)
             turnup = stock.pop(0)
             deal.turn_up(turnup)
             if turnup.suit != refused:
@@ -232,10 +231,13 @@ class SevenUp(Variant):
         self._next_discard(deal, eldest)
 
     def _next_discard(self, deal: Deal, eldest: int) -> None:
-        for seat in self._from(deal, eldest):
-            if deal.hands[seat].bit_count() > HAND_SIZE:
+        state: SevenUpState = deal.state
+        hands = deal.hands
+        for seat in state.order:
+            if hands[seat].bit_count() > HAND_SIZE:
                 deal.set_phase("discard", seat)
                 return
+        deal.record_fact("discards", state.discards)  # SU4: every seat is back to six
         deal.begin_play(eldest)
 
     # --- records -------------------------------------------------------------------------------
