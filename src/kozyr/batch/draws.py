@@ -27,6 +27,12 @@ class DrawSource(Protocol):
         row ``d`` lists positions in the standard pack (:meth:`kozyr.Deck.of_size`), top first."""
         ...
 
+    def cut(self, packs: Ints) -> tuple[Ints, Ints]:
+        """C7: each pack (a row of card indices, top first) cut by lifting 1..size-1 cards off
+        the top and putting them underneath: how many were lifted, and the packs after the cut
+        (the reference engine draws the cut point as its first draw after the shuffle)."""
+        ...
+
     def choose(self, counts: Ints, rows: Ints | None = None) -> Ints:
         """Which of its ``counts`` legal actions a random bot takes in each deal (all the deals
         of the batch, or the deals ``rows``, one count each); nothing is drawn for a deal with
@@ -47,6 +53,12 @@ class RandomDraws:
         keys = self.rng.integers(0, 2**32, (count, size), dtype=np.uint32)
         return np.argsort(keys, axis=1)
 
+    def cut(self, packs: Ints) -> tuple[Ints, Ints]:
+        # A uniformly shuffled pack cut at a point drawn on its own lies uniformly shuffled
+        # still: the rotation is left out (it would not change what any deal looks like).
+        deals, size = packs.shape
+        return 1 + self.choose(np.full(deals, size - 1)), packs
+
     def choose(self, counts: Ints, rows: Ints | None = None) -> Ints:
         return (self.rng.random(len(counts)) * counts).astype(np.int64)
 
@@ -64,6 +76,12 @@ class GivenDraws:
         if self._packs.shape != (count, size):
             raise ValueError(f"given packs have shape {self._packs.shape}, not {(count, size)}")
         return self._packs
+
+    def cut(self, packs: Ints) -> tuple[Ints, Ints]:
+        deals, size = packs.shape
+        lifted = 1 + self.choose(np.full(deals, size - 1))
+        order = (np.arange(size) + lifted[:, None]) % size
+        return lifted, np.take_along_axis(packs, order, axis=1)
 
     def choose(self, counts: Ints, rows: Ints | None = None) -> Ints:
         if rows is None:

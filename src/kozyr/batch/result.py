@@ -179,11 +179,10 @@ def unit_points(
     count = len(items[0].seat) if items else 0
     units = len(sides) if sides else players
     points = np.zeros((count, units), dtype=np.int64)
-    rows = np.arange(count)
     for column in items:
-        present = column.present
-        unit = column.side if sides else column.seat
-        np.add.at(points, (rows[present], unit[present]), column.points[present])
+        unit = column.side if sides else column.seat  # -1 where the deal has no such item
+        for u in range(units):
+            points[:, u] += np.where(unit == u, column.points, 0)
     return points
 
 

@@ -33,6 +33,7 @@ from kozyr.batch import (
     Ints,
     Masks,
     count,
+    high_bit,
     item_column,
     select,
 )
@@ -92,18 +93,19 @@ class SemListovBatch:
         n = self.players
         cards = self.pack[source.packs(deals, self.pack_size)]
         if self.classic:  # SL-C4 (C7): the dealer's right lifts 1..size-1 cards; they go under
-            at = 1 + source.choose(np.full(deals, self.pack_size - 1))
-            shift = (np.arange(self.pack_size) + at[:, None]) % self.pack_size
-            cards = np.take_along_axis(cards, shift, axis=1)
+            _, cards = source.cut(cards)
             first = (dealer - 1) % n  # SL-C5: the cutter receives first
         else:
             first = (dealer + 1) % n  # PN1, SL19-1, D-NN1: eldest first
         order = [(first + i) % n for i in range(n)]
+        dealt_cards = n * self.hand_size
+        bits = BIT[cards[:, :dealt_cards].T]  # position by deal: each card dealt as a mask
         hands = np.zeros((n, deals), dtype=_U)
         top = 0
         for size in self.packets:
             for seat in order:
-                hands[seat] |= np.bitwise_or.reduce(BIT[cards[:, top : top + size]], axis=1)
+                for position in range(top, top + size):
+                    hands[seat] |= bits[position]
                 top += size
         # SL-C5, PN1: the next card is turned for trump; NN2: the dealer's last card shows it
         turnup = cards[:, top] if self.turns_trump else cards[:, top - 1]
@@ -115,7 +117,10 @@ class SemListovBatch:
                 playing[seat] = source.choose(np.full(deals, 2)) == 0
         alone = playing.sum(axis=0) == 1  # D-SL4: the dealer alone wins without play
         dealt = hands.copy()
-        won, exchange = self._play(hands, trump, turnup, playing, alone, dealer, source)
+        if self.runaways or self.trump_leads:
+            won, exchange = self._play(hands, trump, turnup, playing, alone, dealer, source)
+        else:
+            won, exchange = self._play_everyone(hands, trump, turnup, dealer, source)
         return self._score(won, dealt, trump, turnup, exchange, playing, dealer)
 
     def _play(
@@ -197,6 +202,65 @@ class SemListovBatch:
             leader = winner
         return tricks, exchange
 
+    def _play_everyone(
+        self, hands: Masks, trump: Ints, turnup: Ints, dealer: int, source: DrawSource
+    ) -> tuple[Ints, Ints]:
+        """:meth:`_play` for a table where everyone plays every trick and no lead is forced
+        (no run-aways, no SL-C13): each trick turns the hands to its leader once, and the winner
+        is read from the trick's cards at its end -- the highest live trump, else the highest
+        card of the suit led (C6, SL-C11)."""
+        n = self.players
+        deals = hands.shape[1]
+        index = np.arange(deals)
+        trumps = SUIT_MASK[trump]
+        turned = BIT[turnup]
+        tricks = np.zeros((n, deals), dtype=np.int64)
+        exchange = np.full(deals, -1, dtype=np.int64)
+        can_exchange = np.full(deals, self.exchange is not None)
+        if self.exchange == "before_play":  # D-PN1: asked once, before the first lead
+            self._exchange(hands, dealer, turned, can_exchange, exchange, source)
+            can_exchange[:] = False
+        leader = np.full(deals, (dealer + 1) % n, dtype=np.int64)  # SL-C8: eldest leads
+        offsets = np.arange(n)[:, None]
+        free = self.rules == "free"
+        for number in range(self.hand_size):
+            if number and self.exchange == "after_first_trick":  # SL-C6, D-SL5
+                self._exchange(hands, dealer, turned, can_exchange, exchange, source)
+                can_exchange &= exchange < 0
+            seats = (leader + offsets) % n  # row i: who plays i-th
+            rotated = hands[seats, index]
+            held = rotated[0]
+            lead = select(held, source.choose(count(held)))
+            bit = BIT[lead]
+            rotated[0] = held ^ bit
+            led = SUIT_MASK[lead // 13]
+            trump_lead = led == trumps
+            trick = bit.copy()
+            live = np.where(trump_lead, bit, _NONE)  # the live trumps played (SL-C9)
+            played = [bit]
+            for i in range(1, n):
+                held = rotated[i]
+                legal = self._legal(held, led, trumps, trump_lead, False, trump)
+                bit = BIT[select(legal, source.choose(count(legal)))]
+                rotated[i] = held ^ bit
+                trick |= bit
+                if free:  # SL-C9: a trump on a plain lead is live only from an all-trump hand
+                    all_trumps = (held & ~trumps) == _NONE
+                    live |= bit & trumps & np.where(trump_lead | all_trumps, ~_NONE, _NONE)
+                played.append(bit)
+            hands[seats, index] = rotated
+            if not free:
+                live = trick & trumps
+            winning = np.where(live != _NONE, live, trick & led)
+            best = BIT[high_bit(winning)]
+            position = np.zeros(deals, dtype=np.int64)
+            for i in range(1, n):
+                position[played[i] == best] = i
+            winner = seats[position, index]
+            tricks[winner, index] += 1
+            leader = winner
+        return tricks, exchange
+
     def _legal(
         self, held: Masks, led: Masks, trumps: Masks, face_down: Bools, forced: bool, trump: Ints
     ) -> Masks:
@@ -210,7 +274,7 @@ class SemListovBatch:
             return np.where(follow != _NONE, follow, np.where(trumping != _NONE, trumping, held))
         # SL-C9: no duty to a plain lead; SL-C10: to a trump lead a trump when held
         trumping = held & trumps
-        must = (led == trumps) & (led != _NONE)
+        must = (led == trumps) & (led != _NONE)  # (face_down is all False without SL-C13)
         if forced:  # SL-C13: answer a face-down lead with a trump when held
             must |= face_down
         legal = np.where(must & (trumping != _NONE), trumping, held)

@@ -82,10 +82,12 @@ class SevenUpBatch:
         eldest = (dealer + 1) % n
         order = [(eldest + i) % n for i in range(n)]
         # SU3: two rounds of three from eldest, then the turn-up.
-        hands = np.zeros((count_, n), dtype=_U)
+        bits = BIT[cards[:, : 6 * n].T]  # position by deal: each card dealt as a mask
+        seat_major = np.zeros((n, count_), dtype=_U)
         for j, seat in enumerate(order):
-            packets = [*range(3 * j, 3 * j + 3), *range(3 * n + 3 * j, 3 * n + 3 * j + 3)]
-            hands[:, seat] = np.bitwise_or.reduce(BIT[cards[:, packets]], axis=1)
+            for position in (*range(3 * j, 3 * j + 3), *range(3 * n + 3 * j, 3 * n + 3 * j + 3)):
+                seat_major[seat] |= bits[position]
+        hands = seat_major.T.copy()
         turnup = cards[:, 6 * n]
         # SU4: eldest stands or begs; to a beg the dealer gives or runs.
         beg = source.choose(np.full(count_, 2)) == 1
@@ -107,7 +109,10 @@ class SevenUpBatch:
         tricks[void] = 0
         first_jack = turnup % 13 == _JACK_RANK
         last_jack = (runs > 0) & ~void & (last % 13 == _JACK_RANK)
-        items = self._items(dealer, dealt, won, trump, turnup, last, first_jack, last_jack, give)
+        values = self._game_values(won)
+        items = self._items(
+            dealer, dealt, won, values, trump, turnup, last, first_jack, last_jack, give
+        )
         return BatchResult(
             players=n,
             sides=self.sides,
@@ -116,7 +121,7 @@ class SevenUpBatch:
             items=items,
             extra={
                 "trump": ExtraColumn("category", trump, _SUIT_TEXT),
-                "game_points": ExtraColumn("ints", self._game_counts(won)),
+                "game_points": ExtraColumn("ints", self._game_counts(values)),
                 "void": ExtraColumn("bool", void),
             },
         )
@@ -181,14 +186,14 @@ class SevenUpBatch:
         won = np.zeros((n, count_), dtype=_U)
         tricks = np.zeros((n, count_), dtype=np.int64)
         trumps = SUIT_MASK[trump]
-        start = hands.T.copy()  # seat-major: start[seat] is every deal's hand of that seat
-        held_now = start.copy()
+        held_now = hands.T.copy()  # seat-major: held_now[seat] is every deal's hand of that seat
         leader = np.full(count_, eldest, dtype=np.int64)
         turn = np.arange(n)[:, None]
         no_card = _U(0)
         for _ in range(TRICKS):
             seats = (leader + turn) % n  # seats[i]: the i-th to play in each deal
             turned = held_now[seats, deals]
+            start_turned = turned.copy()  # each player's cards before this trick
             held = turned[0]
             card = BIT[select(held, source.choose(count(held), rows))]
             turned[0] = held ^ card
@@ -210,20 +215,25 @@ class SevenUpBatch:
             winning = trick & trumps
             winning = np.where(winning != no_card, winning, trick & led)
             best = BIT[high_bit(winning)]
-            winner = np.zeros(count_, dtype=np.int64)
-            for s in range(1, n):
-                winner[(start[s] & best) != no_card] = s
+            position = np.zeros(count_, dtype=np.int64)
+            for i in range(1, n):
+                position[(start_turned[i] & best) != no_card] = i
+            winner = seats[position, deals]
             won[winner, deals] |= trick
             tricks[winner, deals] += 1
             leader = winner
         return won.T, tricks.T
 
-    def _game_counts(self, won: Masks) -> Ints:
-        """SU6 Game count per side (or seat)."""
+    def _game_values(self, won: Masks) -> Ints:
+        """SU6 Game count of the cards each seat won."""
         values = np.zeros(won.shape, dtype=np.int64)
         for seat in range(self.players):
             for pattern in suit_patterns(won[:, seat]):
                 values[:, seat] += _GAME13[pattern]
+        return values
+
+    def _game_counts(self, values: Ints) -> Ints:
+        """SU6 Game count per side (or seat)."""
         if self.sides:
             return np.stack([values[:, list(side)].sum(axis=1) for side in self.sides], axis=1)
         return values
@@ -233,6 +243,7 @@ class SevenUpBatch:
         dealer: int,
         dealt: Masks,
         won: Masks,
+        values: Ints,
         trump: Ints,
         turnup: Ints,
         last: Ints,
@@ -270,7 +281,7 @@ class SevenUpBatch:
         # SU6 Jack: the trump jack, to the player who won it in a trick.
         jack = bits(np.where(trump >= 0, trump * 13 + _JACK_RANK, -1))
         columns.append(self._column("jack", "SU6", self._holder(won, jack), jack))
-        columns.extend(self._game(won, eldest, trump >= 0))
+        columns.extend(self._game(won, values, eldest, trump >= 0))
         return tuple(columns)
 
     def _column(self, name: str, rule: str, seat: Ints, cards: Masks) -> ItemColumn:
@@ -286,16 +297,12 @@ class SevenUpBatch:
             seat = np.where((masks[:, s] & card) != 0, s, seat)
         return seat
 
-    def _game(self, won: Masks, eldest: int, played: np.ndarray) -> list[ItemColumn]:
+    def _game(self, won: Masks, values: Ints, eldest: int, played: np.ndarray) -> list[ItemColumn]:
         """SU6 Game: the side (or seat) with the highest count, credited to the member who took
         more counting points (the first on a tie); D-SU3 option: a tie goes to the first tied
         unit from eldest."""
         n = self.players
         count_ = len(won)
-        values = np.zeros((count_, n), dtype=np.int64)
-        for seat in range(n):
-            for pattern in suit_patterns(won[:, seat]):
-                values[:, seat] += _GAME13[pattern]
         sides = self.sides
         members = [list(side) for side in sides] if sides else [[s] for s in range(n)]
         units = np.stack([values[:, m].sum(axis=1) for m in members], axis=1)
