@@ -234,3 +234,22 @@ def test_light_commands_import_neither_engine_nor_scoring(argv: list[str]) -> No
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_old_import_paths_still_work_and_warn() -> None:
+    """kozyr.records and kozyr.plugins stay for one release as re-exports (CHANGELOG)."""
+    import kozyr
+    import kozyr.codec
+    import kozyr.record
+    import kozyr.registry
+
+    for name in ("kozyr.records", "kozyr.plugins"):
+        sys.modules.pop(name, None)
+    with pytest.warns(DeprecationWarning, match="kozyr.records is deprecated"):
+        records = importlib.import_module("kozyr.records")
+    with pytest.warns(DeprecationWarning, match="kozyr.plugins is deprecated"):
+        plugins = importlib.import_module("kozyr.plugins")
+    assert records.replay is kozyr.replay and records.read_deal is kozyr.codec.read_deal
+    assert records.DealRecord is kozyr.record.DealRecord
+    assert plugins.get_variant is kozyr.registry.get_variant
+    assert plugins.PluginManager is kozyr.registry.PluginManager

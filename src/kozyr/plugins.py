@@ -4,6 +4,8 @@ Import from :mod:`kozyr.registry` (or the ``kozyr`` package) instead; nothing in
 built-in plugins imports this module.
 """
 
+import warnings
+
 from kozyr.registry import (
     DISABLE_ENV,
     ENTRY_POINT_GROUP,
@@ -41,3 +43,9 @@ __all__ = [
     "reset",
     "variants",
 ]
+
+warnings.warn(
+    "kozyr.plugins is deprecated: import from kozyr.registry",
+    DeprecationWarning,
+    stacklevel=2,
+)

@@ -7,6 +7,8 @@ The module is now three: :mod:`kozyr.record` (the plain data: ``DealRecord``, ``
 or its built-in plugins imports this module.
 """
 
+import warnings
+
 from kozyr.codec import (
     CORE_DEAL_KEYS,
     CORE_PARTY_KEYS,
@@ -35,3 +37,9 @@ __all__ = [
     "replay_deal",
     "replay_party",
 ]
+
+warnings.warn(
+    "kozyr.records is deprecated: import from kozyr.record, kozyr.codec and kozyr.replay",
+    DeprecationWarning,
+    stacklevel=2,
+)
