@@ -1,0 +1,307 @@
+"""The JSON HTTP API of ``kozyr serve`` (its OpenAPI schema: ``GET /api/openapi.json``).
+
+Every answer is JSON. Bad input is HTTP 422 with kozyr's located message::
+
+    {"error": "$.deals[0].dealer: seat 7 is not at the table (seats 0..3)",
+     "path": "$.deals[0].dealer", "detail": "seat 7 is not at the table (seats 0..3)"}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from kozyr import CardSet, KozyrError, OptionError, RecordError, get_variant, replay
+from kozyr.web import games
+from kozyr.web.openapi import openapi_schema
+from kozyr.web.table import GameNotFound, Table
+
+#: Largest request body the server reads (a record of a long evening fits many times over).
+MAX_BODY = 1 << 20
+
+
+class BodyTooLarge(KozyrError):
+    """A request body over :data:`MAX_BODY`."""
+
+
+class JSONBody(KozyrError):
+    """A body that is not the JSON the route takes."""
+
+
+def dumps(data: Any) -> bytes:
+    """JSON as the API writes it (UTF-8, Russian and card suits as they are)."""
+    return json.dumps(data, ensure_ascii=False).encode("utf-8")
+
+
+class KozyrJSON(JSONResponse):
+    """A JSON response with UTF-8 text as is (``ensure_ascii=False``)."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content)
+
+
+def error_json(error: KozyrError) -> dict[str, Any]:
+    """The 422 body of a kozyr error: the message, and its JSON path where it has one."""
+    message = str(error).replace("\n", " ")
+    if isinstance(error, RecordError):
+        return {"error": message, "path": error.path, "detail": error.detail}
+    return {"error": message, "path": None, "detail": message}
+
+
+async def read_body(request: Request, limit: int | None = None) -> bytes:
+    """The request body, refused past ``limit`` bytes (default: the application's limit),
+    whatever Content-Length says."""
+    if limit is None:
+        limit = int(getattr(request.app.state, "max_body", MAX_BODY))
+    size = 0
+    chunks: list[bytes] = []
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise BodyTooLarge(f"the request is larger than {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_json(request: Request) -> Any:
+    """The request body as JSON data; a syntax error is a 422 at ``$``."""
+    body = await read_body(request)
+    try:
+        return json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordError("$", "the body is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            "$", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def api(handler: Callable[[Request, Table], Awaitable[Any]], *, created: bool = False) -> Handler:
+    """Wrap a route: JSON out (201 for a route that ``created`` something), kozyr errors as
+    422, unknown games as 404, a body too large as 413."""
+
+    async def route(request: Request) -> Response:
+        table: Table = request.app.state.table
+        try:
+            data = await handler(request, table)
+        except GameNotFound as error:
+            return KozyrJSON({"error": str(error), "path": None, "detail": str(error)}, 404)
+        except BodyTooLarge as error:
+            return KozyrJSON({"error": str(error), "path": None, "detail": str(error)}, 413)
+        except KozyrError as error:
+            return KozyrJSON(error_json(error), 422)
+        return KozyrJSON(data, 201 if created else 200)
+
+    route.__name__ = handler.__name__
+    route.__doc__ = handler.__doc__
+    return route
+
+
+def _game_id(request: Request) -> int:
+    return int(request.path_params["game"])
+
+
+def _object(data: Any, path: str = "$") -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise RecordError(path, "expected a JSON object")
+    return data
+
+
+# --- routes -----------------------------------------------------------------------------------
+
+
+async def score(request: Request, table: Table) -> Any:
+    """Any record (deal or party) → exactly ``kozyr replay --json``."""
+    return replay(await read_json(request)).to_json()
+
+
+async def score_hand(request: Request, table: Table) -> Any:
+    """``{"variant", "cards", "options"}`` → exactly ``kozyr score-hand --json``."""
+    data = _object(await read_json(request))
+    for key in data:
+        if key not in ("variant", "cards", "options"):
+            raise RecordError(f"$.{key}", "unknown field; known fields: cards, options, variant")
+    name = data.get("variant")
+    if not isinstance(name, str):
+        raise RecordError("$.variant", "expected a variant name")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise RecordError("$.options", "expected an object")
+    try:
+        variant = get_variant(name, **options)
+    except OptionError as error:
+        raise RecordError("$.options", str(error)) from None
+    except KozyrError as error:
+        raise RecordError("$.variant", str(error)) from None
+    cards_raw = data.get("cards")
+    if isinstance(cards_raw, list) and all(isinstance(c, str) for c in cards_raw):
+        text = " ".join(cards_raw)
+    elif isinstance(cards_raw, str):
+        text = cards_raw
+    else:
+        raise RecordError("$.cards", "expected cards as a string or a list of strings")
+    try:
+        cards = CardSet.parse(text)
+    except KozyrError as error:
+        raise RecordError("$.cards", str(error)) from None
+    sheet = variant.score_hand(cards)
+    return {
+        "variant": variant.name,
+        "cards": [str(c) for c in cards],
+        "total": sheet.total,
+        "items": [item.to_json() for item in sheet.items],
+    }
+
+
+async def variants(request: Request, table: Table) -> Any:
+    """Every installed variant a game can be kept in, with its declared options."""
+    out = []
+    for cls in games.party_variants():
+        variant = cls()
+        out.append(
+            {
+                "name": cls.name,
+                "title": cls.title,
+                "title_ru": cls.title_ru,
+                "aliases": list(cls.aliases),
+                "players": list(cls.player_counts),
+                "options": [
+                    {
+                        "name": spec.name,
+                        "type": spec.type.__name__,
+                        "allowed": list(spec.choices) if spec.choices is not None else None,
+                        "minimum": spec.minimum,
+                        "maximum": spec.maximum,
+                        "default": spec.default,
+                        "rule": spec.rule,
+                        "doc": spec.doc,
+                    }
+                    for spec, _ in variant.iter_options()
+                ],
+            }
+        )
+    return {"variants": out}
+
+
+async def list_games(request: Request, table: Table) -> Any:
+    """Every game, newest first."""
+    return {
+        "games": [
+            {
+                "id": g.id,
+                "evening": g.evening,
+                "variant": g.variant,
+                "players": list(g.players),
+                "status": g.status,
+                "deals": len(g.record.get("deals") or []),
+                "created": g.created,
+                "updated": g.updated,
+            }
+            for g in table.games()
+        ]
+    }
+
+
+async def create_game(request: Request, table: Table) -> Any:
+    """``{"variant", "options", "players", "dealer"?, "evening"?}`` → ``{"id": ...}``."""
+    data = _object(await read_json(request))
+    for key in data:
+        if key not in ("variant", "options", "players", "dealer", "evening"):
+            raise RecordError(
+                f"$.{key}",
+                "unknown field; known fields: dealer, evening, options, players, variant",
+            )
+    evening = data.get("evening")
+    if evening is not None and (isinstance(evening, bool) or not isinstance(evening, int)):
+        raise RecordError("$.evening", "expected the id of an evening")
+    view = table.create(
+        data.get("variant"),  # type: ignore[arg-type]  # checked by new_game
+        data.get("options") or {},
+        data.get("players"),  # type: ignore[arg-type]  # checked by check_players
+        data.get("dealer", 0),
+        evening=evening,
+    )
+    return {"id": view.game.id, **view.to_json()}
+
+
+async def get_game(request: Request, table: Table) -> Any:
+    """``{"record", "result"}``: the record and ``kozyr replay --json`` of it."""
+    return table.view(_game_id(request)).to_json()
+
+
+async def add_deal(request: Request, table: Table) -> Any:
+    """One deal (outcome, summary or full) appended; the game replayed."""
+    return table.add_deal(_game_id(request), await read_json(request)).to_json()
+
+
+async def edit_deal(request: Request, table: Table) -> Any:
+    """Deal ``index`` (from 0, as in ``$.deals[index]``) replaced; the game replayed."""
+    index = int(request.path_params["index"])
+    return table.edit_deal(_game_id(request), index, await read_json(request)).to_json()
+
+
+async def undo_deal(request: Request, table: Table) -> Any:
+    """The last deal taken back."""
+    return table.undo(_game_id(request)).to_json()
+
+
+async def finish_game(request: Request, table: Table) -> Any:
+    """The game marked finished."""
+    return table.finish(_game_id(request)).to_json()
+
+
+async def next_game(request: Request, table: Table) -> Any:
+    """The next game of the evening (same variant, options and players)."""
+    view = table.next_game(_game_id(request))
+    return {"id": view.game.id, **view.to_json()}
+
+
+async def changes(request: Request, table: Table) -> Any:
+    """The game's append-only change log."""
+    game_id = _game_id(request)
+    table.view(game_id)
+    return {
+        "changes": [
+            {"id": c.id, "at": c.at, "kind": c.kind, "detail": c.detail}
+            for c in table.store.changes(game_id)
+        ]
+    }
+
+
+async def import_record(request: Request, table: Table) -> Any:
+    """A record file (party, deal or evening) stored as new game(s)."""
+    views = table.import_record(await read_json(request))
+    return {"id": views[0].game.id, "games": [v.game.id for v in views]}
+
+
+async def schema(request: Request, table: Table) -> Any:
+    """This API's OpenAPI schema."""
+    return openapi_schema()
+
+
+ROUTES = [
+    Route("/api/openapi.json", api(schema), methods=["GET"]),
+    Route("/api/score", api(score), methods=["POST"]),
+    Route("/api/score-hand", api(score_hand), methods=["POST"]),
+    Route("/api/variants", api(variants), methods=["GET"]),
+    Route("/api/games", api(list_games), methods=["GET"]),
+    Route("/api/games", api(create_game, created=True), methods=["POST"]),
+    Route("/api/import", api(import_record, created=True), methods=["POST"]),
+    Route("/api/games/{game:int}", api(get_game), methods=["GET"]),
+    Route("/api/games/{game:int}/deals", api(add_deal, created=True), methods=["POST"]),
+    Route("/api/games/{game:int}/deals/last", api(undo_deal), methods=["DELETE"]),
+    Route("/api/games/{game:int}/deals/{index:int}", api(edit_deal), methods=["PUT"]),
+    Route("/api/games/{game:int}/finish", api(finish_game), methods=["POST"]),
+    Route("/api/games/{game:int}/next", api(next_game, created=True), methods=["POST"]),
+    Route("/api/games/{game:int}/changes", api(changes), methods=["GET"]),
+]
+
+__all__ = ["MAX_BODY", "ROUTES", "error_json", "read_body", "read_json"]
