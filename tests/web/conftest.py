@@ -19,9 +19,9 @@ import pytest
 
 pytest.importorskip("starlette", reason="kozyr[web] is not installed")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from kozyr.web import create_app  # noqa: E402
+from kozyr.web import create_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -46,26 +46,30 @@ def free_port() -> int:
 
 
 class Server:
-    """``kozyr serve`` in a subprocess (``python -m kozyr.web``) over one database file."""
+    """``kozyr serve`` in a subprocess (``python -m kozyr serve``) over one database file."""
 
     def __init__(self, db: Path, *extra: str) -> None:
         self.db = db
         self.extra = extra
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.log = db.with_name(db.name + ".log")
         self.process: subprocess.Popen[bytes] | None = None
-        self.output = b""
+        self.process_output = ""
 
     def start(self) -> Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "kozyr.web", "--db", str(self.db), "--port", str(self.port)]
-        self.process = subprocess.Popen(
-            [*command, *self.extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-        )
+        command = [sys.executable, "-m", "kozyr", "serve", "--db", str(self.db)]
+        command += ["--port", str(self.port)]
+        self.log = self.db.with_name(f"{self.db.name}.{self.port}.log")
+        with open(self.log, "wb") as log:  # a file, not a pipe: a full pipe would block it
+            self.process = subprocess.Popen(
+                [*command, *self.extra], stdout=log, stderr=subprocess.STDOUT
+            )
         for _ in range(300):  # up to 30 s on a busy machine; not a timing assertion
             if self.process.poll() is not None:
-                raise AssertionError(f"the server exited: {self.process.stdout.read()!r}")  # type: ignore[union-attr]
+                raise AssertionError(f"the server exited: {self.log.read_text('utf-8')}")
             try:
                 with urllib.request.urlopen(self.url + "/api/openapi.json", timeout=2):
                     return self
@@ -88,6 +92,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.process = None
+        if self.log.exists():
+            self.process_output = self.log.read_text("utf-8", "replace")
 
     def request(self, method: str, path: str, data: Any = None) -> tuple[int, Any]:
         """A JSON request; returns (status, parsed body)."""

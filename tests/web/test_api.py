@@ -111,7 +111,9 @@ def test_score_hand_is_exactly_the_cli(
 
 def test_score_hand_bad_input(client: TestClient) -> None:
     post = client.post
-    assert_located(post("/api/score-hand", json={"variant": "semerik", "cards": "3♥ 3♥"}), "$.cards")
+    assert_located(
+        post("/api/score-hand", json={"variant": "semerik", "cards": "3♥ 3♥"}), "$.cards"
+    )
     assert_located(post("/api/score-hand", json={"variant": "semerik", "cards": "X♥"}), "$.cards")
     assert_located(post("/api/score-hand", json={"variant": "nope", "cards": "3♥"}), "$.variant")
     assert_located(post("/api/score-hand", json={"cards": "3♥"}), "$.variant")

@@ -39,6 +39,7 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "plugins",
     "simulate",
+    "serve",
 )
 
 

@@ -25,7 +25,7 @@ from kozyr import (
     get_variant,
     replay,
 )
-from kozyr.plugins import manager
+from kozyr.registry import manager
 
 MAX_NAME = 40
 #: Keys of table metadata the web page keeps beside the record (``players``: one name per seat).

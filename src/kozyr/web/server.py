@@ -1,8 +1,8 @@
 """Running the application: ``kozyr serve [--db PATH] [--host 127.0.0.1] [--port 8765]``.
 
 On the loopback address the server takes requests for its own host names only and no table
-code; on any other address (``--host 0.0.0.0``: phones on the table's own network) it makes a
-table code, prints it, and every write needs it.
+code (unless one is given); on any other address (``--host 0.0.0.0``: phones on the table's own
+network) it makes a table code, prints it, and every write needs it.
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ def serve(
     else:
         for address in addresses() or [host]:
             out.write(f"kozyr serve: on a phone at the table open http://{address}:{port}/\n")
+    if code is not None:
         out.write(f"kozyr serve: table code {code} (every change needs it)\n")
     out.flush()
     config = uvicorn.Config(
@@ -84,34 +85,4 @@ def serve(
     uvicorn.Server(config).run()
 
 
-def add_arguments(parser: object) -> None:
-    """The options of ``kozyr serve`` on an argparse parser."""
-    import argparse
-
-    assert isinstance(parser, argparse.ArgumentParser)
-    parser.add_argument(
-        "--db", default="kozyr.sqlite3", help="the SQLite database (default: kozyr.sqlite3)"
-    )
-    parser.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1; 0.0.0.0 for phones, with a table code)",
-    )
-    parser.add_argument("--port", type=int, default=8765, help="port (default 8765)")
-    parser.add_argument(
-        "--code", help="the table code to use instead of a fresh one (not on 127.0.0.1)"
-    )
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m kozyr.web``: the same as ``kozyr serve``."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="kozyr serve", description="the scorekeeper web page")
-    add_arguments(parser)
-    args = parser.parse_args(argv)
-    serve(args.db, args.host, args.port, code=args.code)
-    return 0
-
-
-__all__ = ["add_arguments", "addresses", "is_loopback", "main", "make_code", "serve"]
+__all__ = ["addresses", "is_loopback", "make_code", "serve"]
