@@ -16,7 +16,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from kozyr import CardSet, KozyrError, OptionError, RecordError, get_variant, replay
+from kozyr.cardset import CardSet
+from kozyr.errors import KozyrError, OptionError, RecordError
+from kozyr.registry import get_variant
+from kozyr.replay import replay
 from kozyr.web import games
 from kozyr.web.openapi import openapi_schema
 from kozyr.web.table import GameNotFound, Table

@@ -27,7 +27,7 @@ from kozyr.web.store import Store
 from kozyr.web.table import Table
 
 WRITES = frozenset({"POST", "PUT", "DELETE", "PATCH"})
-CODE_COOKIE = "kozyr_code"
+CODE_COOKIE = pages.CODE_COOKIE
 
 
 class Guard:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from kozyr import Variant
+from kozyr.variant import Variant
 
 PREFIX = "f."
 

@@ -14,18 +14,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from kozyr import (
-    DealResult,
-    KozyrError,
-    OptionError,
-    PartyRecord,
-    PartyResult,
-    RecordError,
-    Variant,
-    get_variant,
-    replay,
-)
-from kozyr.registry import manager
+from kozyr.errors import KozyrError, OptionError, RecordError
+from kozyr.record import DealResult, PartyRecord, PartyResult
+from kozyr.registry import get_variant, manager
+from kozyr.replay import replay
+from kozyr.variant import Variant
 
 MAX_NAME = 40
 #: Keys of table metadata the web page keeps beside the record (``players``: one name per seat).

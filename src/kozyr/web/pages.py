@@ -19,7 +19,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from kozyr import KozyrError, RecordError, Variant, get_variant
+from kozyr.errors import KozyrError, RecordError
+from kozyr.record import PartyRecord
+from kozyr.registry import get_variant
+from kozyr.variant import Variant
 from kozyr.web import form as deal_form
 from kozyr.web import games
 from kozyr.web.api import BodyTooLarge, read_body
@@ -27,6 +30,8 @@ from kozyr.web.i18n import other, t
 from kozyr.web.table import GameNotFound, Table, View
 
 LANG_COOKIE = "lang"
+#: The cookie that carries the table code once the code page took it.
+CODE_COOKIE = "kozyr_code"
 
 
 def lang_of(request: Request) -> str:
@@ -612,8 +617,6 @@ def _left_at(view: View, index: int) -> tuple[int, ...]:
     if result is None or result.record is None or index == 0:
         return ()
     variant = games.variant_of(view.game.record)
-    from kozyr import PartyRecord
-
     party = PartyRecord(variant.name, dict(variant.options), result.record.deals[:index])
     context = variant.party_context(party, result.deals[:index]) or {}
     return tuple(sorted(set(context.get("left", ()))))
@@ -785,8 +788,6 @@ async def set_lang(request: Request) -> Response:
 
 
 async def code_page(request: Request) -> Response:
-    from kozyr.web.app import CODE_COOKIE
-
     lang = lang_of(request)
     expected = request.app.state.code
     back = _local(request.query_params.get("next"))

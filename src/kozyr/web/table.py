@@ -9,7 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kozyr import KozyrError, PartyResult, RecordError
+from kozyr.errors import KozyrError, RecordError
+from kozyr.record import PartyResult
 from kozyr.web import games
 from kozyr.web.store import Store, StoredGame
 
