@@ -15,6 +15,7 @@ from typing import Any
 
 from kozyr.engine import Deal
 from kozyr.errors import KozyrError
+from kozyr.limits import check_seed
 from kozyr.registry import manager
 from kozyr.variant import Action, Bot, BotFactory, Variant
 
@@ -97,7 +98,7 @@ def play_deal(
     of the engine: it asks :meth:`Deal.legal_actions`, lets the seat's bot choose, and pushes the
     choice (:meth:`Deal.push`) when it is one of the legal actions -- otherwise :meth:`Deal.play`
     validates it and raises."""
-    rng = random.Random(seed)
+    rng = random.Random(check_seed(seed))
     players = _players(variant, bots, rng)
     deal = Deal.new(variant, seed=seed, dealer=dealer, context=context, rng=rng)
     while actions := deal.legal_actions():  # empty once the deal is over

@@ -14,14 +14,16 @@ The plays are checked by :mod:`kozyr.replay`. Writing is ``DealRecord.to_json(va
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from importlib import resources
 from typing import Any
 
-from kozyr.cards import _SEPARATORS, Card, _parse_token
+from kozyr.cards import Card, _parse_token, _tokens
 from kozyr.cardset import CardSet
-from kozyr.errors import CardParseError, KozyrError, OptionError, RecordError
+from kozyr.errors import CardParseError, InputLimitError, KozyrError, OptionError, RecordError
+from kozyr.jsontext import load_bytes, loads
+from kozyr.limits import DEFAULT_LIMITS, Limits, shorten
 from kozyr.record import DealRecord, PartyRecord
 from kozyr.registry import get_variant
 from kozyr.tricks import Play, Trick
@@ -45,10 +47,14 @@ class RecordReader:
     """Reads fields of one JSON object, turning every problem into a :class:`RecordError` with
     the field's JSON path. Variants use it in :meth:`Variant.read_fields`."""
 
-    def __init__(self, data: Mapping[str, Any], path: str, players: int) -> None:
+    def __init__(
+        self, data: Mapping[str, Any], path: str, players: int, limits: Limits | None = None
+    ) -> None:
         self.data = data
         self.path = path
         self.players = players
+        #: The input limits (:class:`kozyr.limits.Limits`); ``cards`` bounds one card list.
+        self.limits = limits or DEFAULT_LIMITS
 
     def at(self, key: str | int) -> str:
         """The JSON path of ``key`` inside this object."""
@@ -70,27 +76,39 @@ class RecordReader:
         """One card in notation."""
         try:
             if not isinstance(value, str):
-                raise CardParseError(f"expected a card in notation such as '10♥', got {value!r}")
+                raise CardParseError(
+                    f"expected a card in notation such as '10♥', got {_kind(value)}"
+                )
             return _parse_token(value, None)  # the JSON path says where; no "position 0"
         except CardParseError as error:
             raise RecordError(where, str(error)) from None
 
     def cards(self, value: Any, where: str, *, distinct: bool = True) -> list[Card]:
         """A list of cards, as one notation string or a list of strings; paths point at a card."""
+        limit = self.limits.cards
         if isinstance(value, str):
-            tokens: list[Any] = [t for t in _SEPARATORS.split(value) if t]  # as parse_cards
+            tokens: Iterable[Any] = _tokens(value, limit)  # read lazily, as parse_cards does
         elif isinstance(value, list):
+            if len(value) > limit:
+                raise InputLimitError(
+                    f"{len(value):,} cards; at most {limit:,} are read (limit cards, --max-cards)",
+                    limit="cards",
+                    path=where,
+                )
             tokens = value
         else:
             raise RecordError(where, f"expected cards as a string or a list, got {_kind(value)}")
         cards: list[Card] = []
         seen = 0
-        for i, token in enumerate(tokens):
-            card = self.card(token, f"{where}[{i}]")
-            if distinct and seen & card.mask:
-                raise RecordError(f"{where}[{i}]", f"{card} is listed twice")
-            seen |= card.mask
-            cards.append(card)
+        try:
+            for i, token in enumerate(tokens):
+                card = self.card(token, f"{where}[{i}]")
+                if distinct and seen & card.mask:
+                    raise RecordError(f"{where}[{i}]", f"{card} is listed twice")
+                seen |= card.mask
+                cards.append(card)
+        except InputLimitError as error:
+            raise InputLimitError(error.detail, limit=error.limit, path=where) from None
         return cards
 
     def seat(self, value: Any, where: str) -> int:
@@ -121,8 +139,19 @@ class RecordReader:
         if value is None:
             return None
         if value not in choices:
-            raise RecordError(self.at(key), f"expected one of {', '.join(choices)}, got {value!r}")
+            raise RecordError(
+                self.at(key),
+                f"expected one of {', '.join(choices)}, got {_shown(value)}",
+            )
         return str(value)
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as quoted in a message (a long one cut short)."""
+    if isinstance(value, str):
+        return shorten(value)
+    text = repr(value)
+    return text if len(text) <= 48 else text[:48] + "…"
 
 
 def _kind(value: Any) -> str:
@@ -159,10 +188,17 @@ def variant_for(data: Mapping[str, Any], path: str = "$") -> Variant:
 
 
 def read_deal(
-    data: Any, variant: Variant, path: str = "$", *, inherited: bool = False
+    data: Any,
+    variant: Variant,
+    path: str = "$",
+    *,
+    inherited: bool = False,
+    limits: Limits | None = None,
 ) -> DealRecord:
     """Read one deal object into a :class:`DealRecord` (syntax and card conservation only; the
-    plays are checked by :func:`replay_deal`)."""
+    plays are checked by :func:`replay_deal`). ``limits`` bounds the tricks and the cards of one
+    list (:class:`kozyr.limits.Limits`); a longer list fails before any of it is read."""
+    limits = limits or DEFAULT_LIMITS
     obj = _object(data, path)
     known = set(CORE_DEAL_KEYS) | set(variant.record_fields)
     for key in obj:
@@ -176,7 +212,7 @@ def read_deal(
             if key in obj:
                 raise RecordError(f"{path}.{key}", "a deal of a party takes the party's " + key)
     n = variant.players
-    reader = RecordReader(obj, path, n)
+    reader = RecordReader(obj, path, n, limits)
     if "dealer" not in obj:
         raise RecordError(f"{path}.dealer", "missing: the dealer's seat")
     dealer = reader.seat(obj["dealer"], f"{path}.dealer")
@@ -211,12 +247,21 @@ def read_deal(
     seed = obj.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise RecordError(f"{path}.seed", f"expected an integer, got {_kind(seed)}")
+    if seed is not None and seed < 0:
+        raise RecordError(f"{path}.seed", f"seed {seed}: seeds are 0 or more")
     tricks: tuple[Trick, ...] | None = None
     if obj.get("tricks") is not None:
         raw_tricks = obj["tricks"]
         if not isinstance(raw_tricks, list):
             raise RecordError(
                 f"{path}.tricks", f"expected a list of tricks, got {_kind(raw_tricks)}"
+            )
+        if len(raw_tricks) > limits.tricks:
+            raise InputLimitError(
+                f"{len(raw_tricks):,} tricks; a deal has at most {limits.tricks} "
+                "(limit tricks, --max-tricks)",
+                limit="tricks",
+                path=f"{path}.tricks",
             )
         parsed = []
         for t, raw in enumerate(raw_tricks):
@@ -235,11 +280,13 @@ def read_deal(
         seed=seed,
         variant_object=variant,
     )
-    decisions = variant.read_fields(RecordReader(obj, path, n))
+    decisions = variant.read_fields(RecordReader(obj, path, n, limits))
     return replace(record, decisions=decisions)
 
 
-def read_party(data: Any, variant: Variant, path: str = "$") -> PartyRecord:
+def read_party(
+    data: Any, variant: Variant, path: str = "$", *, limits: Limits | None = None
+) -> PartyRecord:
     """Read a party object (``{"variant", "options", "deals": [...]}``)."""
     obj = _object(data, path)
     extra_keys = variant.party_fields
@@ -253,10 +300,11 @@ def read_party(data: Any, variant: Variant, path: str = "$") -> PartyRecord:
     deals_raw = obj.get("deals")
     if not isinstance(deals_raw, list) or not deals_raw:
         raise RecordError(f"{path}.deals", "expected a non-empty list of deals")
-    reader = RecordReader(obj, path, variant.players)
+    reader = RecordReader(obj, path, variant.players, limits)
     cut = reader.card(obj["cut"], f"{path}.cut") if obj.get("cut") is not None else None
     deals = tuple(
-        read_deal(d, variant, f"{path}.deals[{i}]", inherited=True) for i, d in enumerate(deals_raw)
+        read_deal(d, variant, f"{path}.deals[{i}]", inherited=True, limits=limits)
+        for i, d in enumerate(deals_raw)
     )
     fields = {k: obj[k] for k in extra_keys if k in obj}
     return PartyRecord(
@@ -264,14 +312,15 @@ def read_party(data: Any, variant: Variant, path: str = "$") -> PartyRecord:
     )
 
 
-def load(text: str) -> Any:
-    """Parse JSON text, reporting a syntax error as a :class:`RecordError` at ``$``."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(
-            "$", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
-        ) from None
+def load(text: str | bytes, *, limits: Limits | None = None) -> Any:
+    """Parse JSON text (or UTF-8 bytes) strictly and within ``limits``
+    (:mod:`kozyr.jsontext`): a syntax error, a repeated key, ``NaN``, bytes that are not UTF-8
+    or a binary file is a :class:`RecordError` with its JSON path, line and column; a record
+    over a limit (bytes, nesting, digits of a number) an :class:`InputLimitError`."""
+    limits = limits or DEFAULT_LIMITS
+    if isinstance(text, (bytes, bytearray)):
+        return load_bytes(bytes(text), limits)
+    return loads(text, limits)
 
 
 def record_schema() -> dict[str, Any]:

@@ -26,6 +26,7 @@ from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet
 from kozyr.deck import Deck
 from kozyr.errors import IllegalActionError, IllegalPlayError
+from kozyr.limits import check_seed
 from kozyr.record import DealRecord
 from kozyr.tricks import Play, Trick, TrickRules
 from kozyr.variant import Action, Variant
@@ -84,7 +85,7 @@ class Deal:
         self._variant = variant
         self._n = n
         self._dealer = dealer
-        self._seed = seed
+        self._seed = check_seed(seed)
         # The generator of every chance event (random.Random(seed) unless one is given); a deal
         # replayed from a record draws nothing and answers chance from ``_replaying``.
         self._rng = rng if rng is not None else random.Random(seed)

@@ -111,6 +111,7 @@ class InputLimitError(KozyrError):
         super().__init__(f"{path}: {message}" if path else message)
         self.limit = limit
         self.path = path
+        self.detail = message
 
 
 class OutputError(KozyrError):

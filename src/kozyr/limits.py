@@ -28,6 +28,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from kozyr.errors import KozyrError
+
 #: How many characters of a token a message quotes before cutting it short.
 SHOWN = 24
 
@@ -56,6 +58,25 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 
+def check_seed(seed: int | None) -> int | None:
+    """A seed as given, if it is None or an int 0 or more. ``random.Random`` seeds with the
+    absolute value of an int, so ``-1`` would deal the cards of ``1`` while a record said ``-1``:
+    a negative seed is a :class:`~kozyr.errors.KozyrError`, a non-int a ``TypeError``.
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"a seed is an int, not {type(seed).__name__}")
+    if seed < 0:
+        raise KozyrError(
+            f"seed {seed}: seeds are 0 or more (a negative seed would deal the cards of {-seed})"
+        )
+    return seed
+
+
 def shorten(text: str, limit: int = SHOWN) -> str:
     """``repr`` of ``text``, cut to ``limit`` characters with its length when longer."""
     if len(text) <= limit:
@@ -64,4 +85,4 @@ def shorten(text: str, limit: int = SHOWN) -> str:
     return f"{head[:-1]}…{head[-1]} ({len(text):,} characters)"
 
 
-__all__ = ["DEFAULT_LIMITS", "SHOWN", "Limits", "shorten"]
+__all__ = ["DEFAULT_LIMITS", "SHOWN", "Limits", "check_seed", "shorten"]

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from kozyr.bots import play_deal
 from kozyr.errors import KozyrError
+from kozyr.limits import check_seed
 from kozyr.record import DealResult, PartyRecord, PartyResult
 from kozyr.variant import Bot, Variant
 
@@ -63,6 +64,7 @@ def play_party(
     unless :meth:`Variant.deals_again` says the same dealer deals again (a void deal). When the
     party is over, :meth:`Variant.party_cut` draws the cut card that settles it, if any.
     """
+    check_seed(seed)
     results: list[DealResult] = []
     options = dict(variant.options)
     if first_dealer is not None:

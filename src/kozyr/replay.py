@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from kozyr.errors import IllegalActionError, RecordError
 
 if TYPE_CHECKING:
+    from kozyr.limits import Limits
     from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
     from kozyr.variant import Variant
 
@@ -130,15 +131,16 @@ def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> Party
         raise _rebase(error, path) from None
 
 
-def replay(data: Any) -> DealResult | PartyResult:
-    """Validate and score a record given as JSON data (a deal, or a party with ``deals``)."""
+def replay(data: Any, *, limits: Limits | None = None) -> DealResult | PartyResult:
+    """Validate and score a record given as JSON data (a deal, or a party with ``deals``);
+    ``limits`` (:class:`kozyr.limits.Limits`) bounds its tricks and card lists."""
     from kozyr.codec import _object, read_deal, read_party, variant_for
 
     obj = _object(data, "$")
     variant = variant_for(obj, "$")
     if "deals" in obj:
-        return replay_party(read_party(obj, variant), variant)
-    return replay_deal(read_deal(obj, variant), variant)
+        return replay_party(read_party(obj, variant, limits=limits), variant)
+    return replay_deal(read_deal(obj, variant, limits=limits), variant)
 
 
 __all__ = ["replay", "replay_deal", "replay_party"]

@@ -22,12 +22,21 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
+import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from kozyr.cli.output import EXIT_BAD_INPUT, EXIT_OK, table
-from kozyr.errors import KozyrError, RecordError
+from kozyr.atomic import check_not_input, describe_os_error, write_atomic
+from kozyr.cli.output import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_WRITE_ERROR,
+    table,
+)
+from kozyr.errors import KozyrError, OutputError, RecordError
 
 #: The command modules (``kozyr.cli.<module>``), in the order ``kozyr --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -82,27 +91,114 @@ def _version() -> str:
         return "unknown"
 
 
+class _Guarded(io.TextIOBase):
+    """Standard output whose write errors (a full disk, a closed pipe) are an
+    :class:`OutputError`, so they are reported and never end in exit status 0."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as error:
+            raise _stdout_error(error) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as error:
+            raise _stdout_error(error) from None
+
+
+def _stdout_error(error: OSError) -> OutputError:
+    return OutputError(f"cannot write to standard output: {describe_os_error(error)}")
+
+
+def _inputs(args: argparse.Namespace) -> list[str]:
+    """The files a command reads (``--output`` must not overwrite them)."""
+    inputs: list[str] = []
+    for name in ("file", "files", "input", "inputs"):
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            inputs.append(value)
+        elif isinstance(value, list):
+            inputs.extend(v for v in value if isinstance(v, str))
+    return inputs
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the exit-time flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - no real stdout (e.g. under a test)
+        pass
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 2 bad input)."""
-    out = out or sys.stdout
+    """Run the command line; returns the exit status: 0 ok, 1 output could not be written
+    (:class:`OutputError`), 2 bad input (any other :class:`KozyrError`), 130 interrupted. Each
+    failure is one line on stderr, never a traceback."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    stream = out or sys.stdout
+    target: str | None = getattr(args, "output", None)
+    if target == "-":
+        target = None
     try:
-        status: int = args.func(args, out)
+        if target is not None:
+            check_not_input(target, _inputs(args))
+            buffer = io.StringIO()
+            status: int = args.func(args, buffer)
+            write_atomic(target, buffer.getvalue(), inputs=_inputs(args))
+        else:
+            guarded = _Guarded(stream)
+            status = args.func(args, guarded)
+            guarded.flush()
+    except OutputError as error:
+        _report(args, error)
+        if isinstance(error.__context__, BrokenPipeError) or "Broken pipe" in str(error):
+            _silence_stdout()
+        return EXIT_WRITE_ERROR
     except KozyrError as error:
-        # a record error names its deal from 1 before the JSON path: deal 2 ($.deals[1])
-        text = error.located() if isinstance(error, RecordError) else str(error)
-        message = text.replace("\n", " ")
-        print(f"kozyr {args.command}: {message}", file=sys.stderr)
+        _report(args, error)
         return EXIT_BAD_INPUT
-    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
-        return EXIT_OK
+    except KeyboardInterrupt:
+        print(f"kozyr {args.command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return status
 
 
+def _report(args: argparse.Namespace, error: Exception) -> None:
+    # a record error names its deal from 1 before the JSON path: deal 2 ($.deals[1])
+    text = error.located() if isinstance(error, RecordError) else str(error)
+    message = text.replace("\n", " ")
+    try:
+        print(f"kozyr {args.command}: {message}", file=sys.stderr)
+    except OSError:  # pragma: no cover - stderr itself is gone
+        pass
+
+
 def entry() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """Console-script entry point (Ctrl-C anywhere: one line, exit status 130)."""
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        print("kozyr: interrupted", file=sys.stderr)
+        status = EXIT_INTERRUPTED
+    sys.exit(status)
 
 
-__all__ = ["COMMANDS", "EXIT_BAD_INPUT", "EXIT_OK", "build_parser", "entry", "main", "table"]
+__all__ = [
+    "COMMANDS",
+    "EXIT_BAD_INPUT",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_WRITE_ERROR",
+    "build_parser",
+    "entry",
+    "main",
+    "table",
+]

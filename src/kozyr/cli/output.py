@@ -13,10 +13,15 @@ from typing import TYPE_CHECKING, Any, TextIO
 from kozyr.errors import KozyrError, OptionError
 
 if TYPE_CHECKING:
+    from kozyr.limits import Limits
     from kozyr.variant import Variant
 
 EXIT_OK = 0
+#: Output could not be written (a full disk, a closed pipe): one line on stderr, no partial file.
+EXIT_WRITE_ERROR = 1
 EXIT_BAD_INPUT = 2
+#: Interrupted by Ctrl-C (128 + SIGINT), after one line on stderr.
+EXIT_INTERRUPTED = 130
 
 
 def add_command(subparsers: Any, name: str, help: str) -> argparse.ArgumentParser:
@@ -105,15 +110,81 @@ def variant_of(args: argparse.Namespace) -> Variant:
     return get_variant(args.variant, **variant_options(args))
 
 
-def read_input(path: str) -> str:
-    """The text of file ``path`` (``-``: standard input)."""
-    if path == "-":
-        return sys.stdin.read()
+def read_input(path: str, limits: Limits | None = None) -> str:
+    """The text of file ``path`` (``-``: standard input), read as bytes up to the record-size
+    limit (so ``/dev/zero`` stops there) and decoded strictly as UTF-8: a binary file or bytes
+    that are not UTF-8 are a :class:`~kozyr.errors.RecordError` with line and column."""
+    from kozyr.jsontext import decode, read_limited
+    from kozyr.limits import DEFAULT_LIMITS
+
+    limits = limits or DEFAULT_LIMITS
+    name = "standard input" if path == "-" else path
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        if path == "-":
+            data = read_limited(sys.stdin.buffer, limits, name)
+        else:
+            with open(path, "rb") as handle:
+                data = read_limited(handle, limits, name)
     except OSError as error:
-        raise KozyrError(f"cannot read {path}: {error.strerror}") from None
+        raise KozyrError(f"cannot read {name}: {error.strerror or error}") from None
+    return decode(data, name)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def seed_arg(text: str) -> int:
+    """``--seed``: an int 0 or more (``random.Random`` would deal ``-1`` as ``1``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            f"seeds are 0 or more, not {value} (a negative seed would deal the cards of {-value})"
+        )
+    return value
+
+
+def add_limits(parser: argparse.ArgumentParser) -> None:
+    """``--max-bytes``, ``--max-depth``, ``--max-tricks``, ``--max-cards``: raise an input limit
+    (:class:`kozyr.limits.Limits`; docs/reliability.md)."""
+    group = parser.add_argument_group("input limits (docs/reliability.md)")
+    group.add_argument("--max-bytes", type=_positive, metavar="N", help="record size (4194304)")
+    group.add_argument("--max-depth", type=_positive, metavar="N", help="JSON nesting (64)")
+    group.add_argument("--max-tricks", type=_positive, metavar="N", help="tricks in a deal (52)")
+    group.add_argument("--max-cards", type=_positive, metavar="N", help="cards in a list (1000)")
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The limits set by :func:`add_limits`'s flags (defaults for those not given)."""
+    from kozyr.limits import Limits
+
+    flags = {"record_bytes": "max_bytes", "depth": "max_depth", "tricks": "max_tricks"}
+    flags["cards"] = "max_cards"
+    given = {
+        name: getattr(args, flag)
+        for name, flag in flags.items()
+        if getattr(args, flag, None) is not None
+    }
+    return Limits(**given)
+
+
+def add_output(parser: argparse.ArgumentParser) -> None:
+    """``--output PATH``: write the command's output to a file, atomically (a temporary file in
+    the same folder, fsync, rename), never over an input file; ``-`` is standard output."""
+    parser.add_argument(
+        "--output",
+        metavar="PATH",
+        help="write the output to PATH atomically instead of standard output (not over the input)",
+    )
 
 
 def show(value: Any) -> str:
@@ -130,14 +201,20 @@ def bots_arg(bot: str) -> str | list[str]:
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_INTERRUPTED",
     "EXIT_OK",
+    "EXIT_WRITE_ERROR",
     "add_command",
+    "add_limits",
     "add_options",
+    "add_output",
     "add_variant",
     "bots_arg",
     "dump",
+    "limits_of",
     "parse_options",
     "read_input",
+    "seed_arg",
     "show",
     "table",
     "variant_of",

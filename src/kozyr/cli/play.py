@@ -5,7 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any, TextIO
 
-from kozyr.cli.output import EXIT_OK, add_command, add_variant, bots_arg, dump, variant_of
+from kozyr.cli.output import (
+    EXIT_OK,
+    add_command,
+    add_output,
+    add_variant,
+    bots_arg,
+    dump,
+    seed_arg,
+    variant_of,
+)
 from kozyr.errors import KozyrError
 
 if TYPE_CHECKING:
@@ -16,11 +25,15 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = add_command(subparsers, "play", "a full deal played by bots, trick by trick")
     add_variant(parser)
     parser.add_argument(
-        "--seed", type=int, required=True, help="the deal's seed: the same seed, the same deal"
+        "--seed",
+        type=seed_arg,
+        required=True,
+        help="the deal's seed (0 or more): the same seed, the same deal",
     )
     parser.add_argument(
         "--dealer", type=int, default=0, metavar="SEAT", help="the dealer's seat (default 0)"
     )
+    add_output(parser)
     parser.add_argument(
         "--bot", default="random", help="bot name, or one per seat separated by commas"
     )

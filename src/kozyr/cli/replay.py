@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from kozyr.cli.output import EXIT_OK, add_command, dump, read_input
+from kozyr.cli.output import (
+    EXIT_OK,
+    add_command,
+    add_limits,
+    add_output,
+    dump,
+    limits_of,
+    read_input,
+)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -15,6 +23,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "file", metavar="FILE", help="a deal or party record in JSON (- reads standard input)"
     )
+    add_output(parser)
+    add_limits(parser)
     return parser
 
 
@@ -24,7 +34,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.record import PartyResult
     from kozyr.replay import replay
 
-    result = replay(load(read_input(args.file)))
+    limits = limits_of(args)
+    result = replay(load(read_input(args.file, limits), limits=limits), limits=limits)
     if args.json:
         dump(result.to_json(), out)
     elif isinstance(result, PartyResult):

@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 from kozyr.cli.output import (
     EXIT_OK,
     add_command,
+    add_output,
     add_variant,
     bots_arg,
     dump,
+    seed_arg,
     table,
     variant_options,
 )
@@ -168,6 +170,17 @@ def _field_cells(stats: Mapping[str, Any], per: str) -> list[str]:
     return [true, total, mean, " ".join(f"{k}:{v}" for k, v in counts.items())]
 
 
+def _note_workers(args: argparse.Namespace, used: int) -> None:
+    """Say so on stderr when ``--workers`` was more than the work or the CPUs allowed."""
+    from kozyr.simulate.pool import cpu_count
+
+    if used < args.workers:
+        sys.stderr.write(
+            f"kozyr simulate: note: --workers {args.workers} capped to {used} "
+            f"(no more than the chunks of work or the {cpu_count()} usable CPU(s))\n"
+        )
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """``kozyr simulate``: many deals or parties with bots, aggregated."""
     from kozyr.simulate import simulate
@@ -201,6 +214,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             bar.close()
         if client is not None:
             client.close()
+    if executor is None:
+        _note_workers(args, result.workers)
     if args.json:
         dump(result.to_json(), out)
     else:
@@ -216,7 +231,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_variant(p)
     p.add_argument("-n", type=int, default=1000, help="deals (or parties) to play; default 1000")
-    p.add_argument("--seed", type=int, default=0, help="run seed; each deal's seed derives from it")
+    p.add_argument(
+        "--seed", type=seed_arg, default=0, help="run seed (0 or more); each deal's derives from it"
+    )
+    add_output(p)
     p.add_argument("--bot", default="random", help="bot name, or one per seat separated by commas")
     p.add_argument("--unit", choices=UNITS, default="deal", help="count deals or whole parties")
     p.add_argument("--workers", type=int, default=1, help="processes; 0 = one per core")

@@ -3,16 +3,17 @@ on any :class:`concurrent.futures.Executor`, merging the tallies in chunk order.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import Any
 
 from kozyr.bots import make_bots
 from kozyr.errors import KozyrError
+from kozyr.limits import check_seed
 from kozyr.registry import get_variant
 from kozyr.simulate.batch import BATCH_SIZE, ENGINES, batch_form_for, run_batch
+from kozyr.simulate.pool import process_pool, worker_count
 from kozyr.simulate.result import SimulationResult
 from kozyr.simulate.tally import Tally
 from kozyr.simulate.workers import run_deals, run_parties
@@ -47,7 +48,9 @@ def simulate(
 
     ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`, e.g. a
     ``distributed.Client(...).get_executor()``); without one, ``workers > 1`` starts a process pool
-    and ``workers == 1`` runs inline. ``workers == 0`` means one per core. The totals depend only on
+    and ``workers == 1`` runs inline. ``workers == 0`` means one per core; more processes than
+    chunks or usable CPUs are never started (:func:`~kozyr.simulate.pool.worker_count`), and the
+    pool's workers end with this process (:mod:`kozyr.simulate.pool`). The totals depend only on
     the variant, options, ``n``, ``seed``, bots, unit and ``chunk``; ``progress(done, n)`` is called
     as chunks finish.
 
@@ -63,6 +66,7 @@ def simulate(
         raise KozyrError(f"unknown unit {unit!r}; use deal or party")
     if workers < 0:
         raise KozyrError(f"workers must be 0 (one per core) or more, not {workers}")
+    check_seed(seed)
     if chunk is not None and chunk < 1:
         raise KozyrError(f"chunk must be at least 1, not {chunk}")
     frozen = tuple(sorted((options or {}).items()))
@@ -82,12 +86,12 @@ def simulate(
     # depend on the seed and n only, whatever the chunk or worker count.
     size = min(BATCH_SIZE, n) if func is run_batch else (chunk or default_chunk(n))
     tasks = [(start, min(start + size, n)) for start in range(0, n, size)]
-    real_workers = workers or (os.cpu_count() or 1)
+    real_workers = worker_count(workers, len(tasks))  # no more than the chunks or the CPUs
     began = time.perf_counter()
     total = Tally(instance.players)
     args = (instance.name, tuple(sorted(instance.options.items())), seed)
-    if executor is None and real_workers > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(max_workers=real_workers) as pool:
+    if executor is None and real_workers > 1:
+        with process_pool(real_workers) as pool:  # workers end with this process
             _run(pool, func, args, tasks, kinds, total, n, progress, window=4 * real_workers)
     elif executor is not None:
         _run(executor, func, args, tasks, kinds, total, n, progress, window=None)
