@@ -144,8 +144,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     stream = out or sys.stdout
+    # --output of add_output is written here; a command that writes its own file does not ask
     target: str | None = getattr(args, "output", None)
-    if target == "-":
+    if target == "-" or not getattr(args, "output_by_main", False):
         target = None
     try:
         if target is not None:

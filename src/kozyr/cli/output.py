@@ -185,6 +185,9 @@ def add_output(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="write the output to PATH atomically instead of standard output (not over the input)",
     )
+    parser.set_defaults(
+        output_by_main=True
+    )  # kozyr.cli.main writes it (a command may do so itself)
 
 
 def show(value: Any) -> str:
