@@ -144,7 +144,13 @@ def test_select_picks_in_card_order() -> None:
     assert [int(select(hand, np.array([k]))[0]) for k in range(3)] == [0, 37, 51]
 
 
-SEMERIK = [{}, {"quads": "plus_one"}, {"counter_mode": "cumulative"}, {"packets": "3-3-4"}]
+SEMERIK = [
+    {},
+    {"quads": "plus_one"},
+    {"counter_mode": "cumulative"},
+    {"packets": "3-3-4"},
+    {"trena": "ten", "declarations": "in_turn"},
+]
 
 
 @pytest.mark.parametrize("options", SEMERIK, ids=_ids)
@@ -155,11 +161,14 @@ def test_semerik_batch_equals_reference_deal_by_deal(options: dict[str, Any], de
     assert compare(variant, 1000, seed=21 + dealer, dealer=dealer) == []
 
 
-@pytest.mark.parametrize("quads", ["as_triple", "plus_one"])
-def test_semerik_batch_scores_a_stacked_trena_and_quad_as_the_reference(quads: str) -> None:
-    # eldest (seat 1) is dealt 3♥ 2♥ A♥ K♥ Q♥ J♥ 7♥ (трена, 16, SM6) and the four threes
-    # (D-SM3: one triple of threes, 3, or 4 with quads=plus_one)
-    variant = get_variant("semerik", quads=quads)
+@pytest.mark.parametrize(("quads", "trena"), [("as_triple", "seven"), ("plus_one", "ten")])
+def test_semerik_batch_scores_a_stacked_trena_and_quad_as_the_reference(
+    quads: str, trena: str
+) -> None:
+    # eldest (seat 1) is dealt 3♥ 2♥ A♥ K♥ Q♥ J♥ 7♥ (трена, 16, SM6; with trena=ten a баба of
+    # hearts 5 and three extensions) and the four threes (D-SM3: one triple of threes, 3, or 4
+    # with quads=plus_one)
+    variant = get_variant("semerik", quads=quads, trena=trena)
     pack = [card.index for card in Deck.of_size(40).cards]
     wanted = [Card.parse(c).index for c in "3h 2h Ah Kh Qh Jh 7h 3s 3d 3c".split()]
     places = [0, 1, 2, 3, 16, 17, 18, 28, 29, 30]  # seat 1's cards in packets 4-3-3 from eldest
@@ -177,7 +186,10 @@ def test_semerik_batch_scores_a_stacked_trena_and_quad_as_the_reference(quads: s
     theirs = plain(reference_deal(variant, order, uniforms[0].tolist()))
     assert ours == theirs
     declared = [(name, seat, points) for name, seat, _, points, _, _ in ours["items"]]
-    assert ("trena", 1, 16) in declared
+    if trena == "seven":
+        assert ("trena", 1, 16) in declared
+    else:
+        assert ("baba", 1, 5) in declared and declared.count(("extension", 1, 1)) == 3
     assert ("quad", 1, 3 if quads == "as_triple" else 4) in declared
 
 

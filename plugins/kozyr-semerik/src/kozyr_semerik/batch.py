@@ -93,7 +93,8 @@ class SemerikBatch:
         self.packets = _PACKETS[str(variant.options["packets"])]
         self.quads = str(variant.options["quads"])
         self.cumulative = variant.options["counter_mode"] == "cumulative"
-        self.trena = int(getattr(variant, "trena_length", TRENA_LENGTH))
+        # SM6 option trena: seven in sequence (D-SM2: eight to ten too), or the whole suit
+        self.trena = TRENA_LENGTH if variant.options["trena"] == "seven" else len(STRENGTH)
 
     def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
         """Deal, play and score ``deals`` deals dealt by ``dealer``."""
