@@ -210,3 +210,14 @@ def test_party_seats_that_left(example_manager: PluginManager) -> None:
     assert str(info.value) == (
         "$.deals[0].hands[1]: seat 1 is still in the party; its hand is missing"
     )
+
+
+def test_batch_form_of_the_example_plugin(example_manager: PluginManager) -> None:
+    # SW2-SW4 on many deals at once: identical to the reference engine deal by deal
+    from kozyr.batch.check import compare
+
+    for players in (2, 3, 4):
+        for hand_size in (1, 5, 7):
+            variant = kozyr.get_variant("simple-whist", players=players, hand_size=hand_size)
+            for dealer in range(players):
+                assert compare(variant, 100, seed=7 + dealer, dealer=dealer) == []

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kozyr import (
     Deal,
@@ -33,6 +33,9 @@ from kozyr import (
     Settlement,
     Variant,
 )
+
+if TYPE_CHECKING:
+    from kozyr_example_plugin.batch import SimpleWhistBatch
 
 ORDER = RankOrder.ace_high()
 
@@ -94,6 +97,16 @@ class SimpleWhist(Variant):
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
         deal.set_trump(record.turnups[0].suit)
         deal.begin_play(deal.next_seat(deal.dealer))
+
+    # --- batch form (optional) ----------------------------------------------------------------
+
+    def batch_form(self) -> SimpleWhistBatch | None:
+        """Many random-bot deals at once for ``kozyr simulate`` (numpy; None without it)."""
+        try:
+            from kozyr_example_plugin.batch import SimpleWhistBatch
+        except ImportError:
+            return None
+        return SimpleWhistBatch(self.players, int(self.options["hand_size"]))
 
     # --- scoring (SW4) -------------------------------------------------------------------------
 
