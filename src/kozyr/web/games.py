@@ -192,7 +192,7 @@ def next_deal(
     if context is None:
         last = deals[-1].record.dealer if deals else 0
         return Next(True, last, (), {})
-    left = tuple(sorted(set(context.get("left", ()))))
+    left = left_seats(variant, context)
     if deals:
         dealer = deals[-1].record.dealer
         if not variant.deals_again(deals[-1]):
@@ -202,6 +202,12 @@ def next_deal(
     if dealer in left:
         dealer = variant.next_dealer(dealer, context)
     return Next(False, dealer, left, context)
+
+
+def left_seats(variant: Variant, context: Mapping[str, Any]) -> tuple[int, ...]:
+    """The seats not dealt in to the next deal (:meth:`Variant.seats_in`: a race's finishers)."""
+    dealt = set(variant.seats_in(context))
+    return tuple(seat for seat in range(variant.players) if seat not in dealt)
 
 
 def with_deal(record: Mapping[str, Any], deal: Any, index: int | None = None) -> dict[str, Any]:
@@ -253,6 +259,7 @@ __all__ = [
     "columns",
     "full_record",
     "has_party_form",
+    "left_seats",
     "new_game",
     "next_deal",
     "number",

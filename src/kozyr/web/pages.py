@@ -236,7 +236,8 @@ def _option_control(spec: Any, given: str | None, value: Any) -> str:
         checked = " checked" if current in ("true", "1", "on") else ""
         return (
             f'<label class="option check"><input type="hidden" name="{name}" value="false">'
-            f'<input type="checkbox" name="{name}" value="true"{checked}> {head}</label>'
+            f'<input type="checkbox" name="{name}" value="true"{checked}>'
+            f"<span>{head}</span></label>"
         )
     if spec.choices is not None:
         opts = "".join(
@@ -619,7 +620,7 @@ def _left_at(view: View, index: int) -> tuple[int, ...]:
     variant = games.variant_of(view.game.record)
     party = PartyRecord(variant.name, dict(variant.options), result.record.deals[:index])
     context = variant.party_context(party, result.deals[:index]) or {}
-    return tuple(sorted(set(context.get("left", ()))))
+    return games.left_seats(variant, context)
 
 
 def _values(data: Mapping[str, list[str]]) -> dict[str, str]:

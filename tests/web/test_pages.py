@@ -1,0 +1,126 @@
+"""The HTML pages through the ASGI test client: a game started by its form, deals entered,
+refused with the message by their field, undone, edited; export, print, import, language."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from starlette.testclient import TestClient
+
+import kozyr
+
+from .conftest import example
+
+NAMES = ["Аня", "Боря", "Вера", "Гоша"]
+
+
+def start(client: TestClient, variant: str = "seven-up", **options: str) -> str:
+    form = {"variant": variant, "dealer": "0"}
+    form.update({f"player.{i}": name for i, name in enumerate(NAMES)})
+    form.update({f"o.{k}": v for k, v in options.items()})
+    response = client.post("/games", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    location: str = response.headers["location"]
+    return location
+
+
+def played(seed: int) -> list[dict[str, Any]]:
+    variant = kozyr.get_variant("seven-up")
+    party = kozyr.play_party(variant, seed=seed)
+    assert party.record is not None
+    deals: list[dict[str, Any]] = json.loads(json.dumps(party.record.to_json(variant)))["deals"]
+    return deals
+
+
+def test_new_game_page_lists_variants_options_and_seats(client: TestClient) -> None:
+    page = client.get("/new?variant=po-noskam&players=3").text
+    for name in ("seven-up", "semerik", "po-noskam", "na-noski", "sem-listov"):
+        assert f'value="{name}"' in page
+    assert page.count('name="player.') == 3 and 'name="o.players" value="3"' in page
+    assert 'name="viewport"' in page
+    seven_up = client.get("/new?variant=seven-up").text
+    assert 'name="o.game_tie"' in seven_up and "D-SU3" in seven_up
+
+
+def test_new_game_form_errors_stay_by_their_field(client: TestClient) -> None:
+    form = {"variant": "seven-up", "dealer": "0", "player.0": "Аня", "player.1": "Аня"}
+    form.update({"player.2": "Вера", "player.3": "Гоша"})
+    response = client.post("/games", data=form)
+    assert response.status_code == 422
+    assert "already at the table" in response.text
+    assert 'value="Вера"' in response.text  # what was typed is kept
+
+
+def test_a_game_through_its_pages(client: TestClient) -> None:
+    deals = played(2)
+    url = start(client, game_tie="none", void_may_discard="false")
+    page = client.get(url).text
+    assert 'id="deal-form"' in page and "Аня" in page
+    for deal in deals[:2]:
+        response = client.post(f"{url}/deals", data={"deal_json": json.dumps(deal)})
+        assert response.status_code == 200  # followed the 303 to the game
+    page = client.get(url).text
+    expected = kozyr.replay({"variant": "seven-up", "deals": deals[:2]}).to_json()["running"][-1]
+    assert f'data-col="0">{expected[0]}<' in page and f'data-col="1">{expected[1]}<' in page
+    # a bad deal: the located message, the typed JSON kept
+    bad = dict(deals[2], dealer=9)
+    response = client.post(f"{url}/deals", data={"deal_json": json.dumps(bad)})
+    assert response.status_code == 422
+    assert "$.deals[2].dealer" in response.text or "seat 9" in response.text
+    response = client.post(f"{url}/deals", data={"deal_json": "{nope"})
+    assert response.status_code == 422 and "not valid JSON" in response.text
+    # edit deal 1 to the same deal: the edit page, the sheet unchanged
+    edit = client.get(f"{url}/deals/0/edit")
+    assert edit.status_code == 200 and "deal_json" in edit.text
+    response = client.post(f"{url}/deals/0/edit", data={"deal_json": json.dumps(deals[0])})
+    assert response.status_code == 200
+    broken = json.loads(json.dumps(deals[0]))
+    broken["tricks"][0] = broken["tricks"][1]
+    response = client.post(f"{url}/deals/0/edit", data={"deal_json": json.dumps(broken)})
+    assert response.status_code == 422 and "$.deals[0].tricks" in response.text
+    assert client.get(f"{url}/deals/7/edit").status_code == 404
+    # export: the JSON record replays; CSV has a row per deal
+    record = client.get(f"{url}/export.json").json()
+    assert kozyr.replay(record).to_json()["running"][-1] == expected
+    rows = list(csv.reader(io.StringIO(client.get(f"{url}/export.csv").text)))
+    assert len(rows) == 3 and rows[0][0] == "deal"
+    assert 'id="sheet"' in client.get(f"{url}/print").text
+    # undo, finish, next game
+    client.post(f"{url}/undo")
+    assert len(client.get(f"{url}/export.json").json()["deals"]) == 1
+    client.post(f"{url}/finish")
+    assert 'id="deal-form"' not in client.get(url).text
+    response = client.post(f"{url}/next", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] != url
+    home = client.get("/").text
+    assert home.count('class="game-link"') == 2
+
+
+def test_import_page(client: TestClient) -> None:
+    text = json.dumps(example("semerik-game.json"), ensure_ascii=False)
+    response = client.post("/import", data={"record": text}, follow_redirects=False)
+    assert response.status_code == 303
+    response = client.post("/import", data={"record": "[1"})
+    assert response.status_code == 422 and "not valid JSON" in response.text
+    response = client.post("/import", data={"record": '{"variant": "nope", "deals": [{}]}'})
+    assert response.status_code == 422 and "$.variant" in response.text
+    assert 'id="import-file"' in client.get("/import").text
+
+
+def test_language_switch_and_unknown_pages(client: TestClient) -> None:
+    response = client.get("/lang/en?next=/new", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/new"
+    assert 'lang="en"' in client.get("/").text  # the cookie it set
+    client.cookies.clear()
+    assert "<h1>Партии" in client.get("/").text  # no cookie, no Accept-Language: Russian
+    assert "<h1>Games" in client.get("/", headers={"Accept-Language": "en-GB"}).text
+    client.cookies.set("lang", "en")
+    assert "<h1>Games" in client.get("/", headers={"Accept-Language": "ru"}).text
+    off_site = client.get("/lang/en?next=//evil.example/", follow_redirects=False)
+    assert off_site.headers["location"] == "/"
+    assert client.get("/games/42").status_code == 404
+    assert client.get("/static/kozyr.css").status_code == 200
+    assert client.get("/static/kozyr.js").status_code == 200
