@@ -217,3 +217,31 @@ def test_rules_of_a_variant_without_rules_text(monkeypatch: pytest.MonkeyPatch) 
     assert data["rules"] == [] and data["rulebook"] is None
     assert [a["rulebook"] for a in data["also"]] == ["conventions"]
     assert run("rules", "seven-up", "C6").startswith("C6 Who wins a trick\n")
+
+
+#: simulate's keys that are data: item names, option names, the variants' own field names
+#: (documented as result fields above) and the values counted in a histogram.
+SIMULATE_DATA = re.compile(r"^simulate\.(items|options|extra|party_extra)$|\.counts$")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("simulate", "seven-up", "-n", "8", "--quiet"),
+        ("simulate", "po-noskam", "-n", "2", "--unit", "party", "--quiet"),
+        ("simulate", "semerik", "-n", "4", "--quiet", "--engine", "reference"),
+    ],
+    ids=lambda a: a[1],
+)
+def test_every_simulate_json_key_is_documented(argv: tuple[str, ...]) -> None:
+    found: dict[str, set[str]] = {}
+    keys(json.loads(run(*argv, "--json")), "simulate", found)
+    text = CLI_DOC + (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    missing = [
+        f"{path}.{k}"
+        for path, names in found.items()
+        if not SIMULATE_DATA.search(path)
+        for k in sorted(names)
+        if f"`{k}`" not in text
+    ]
+    assert not missing, f"docs/performance.md does not document: {missing}"
