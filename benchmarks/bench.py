@@ -318,7 +318,7 @@ def engine_tricks(variant: Variant, seed: int) -> list[int] | None:
     deal = play_deal(variant, seed=seed)
     if deal.facts.get("void"):
         return None
-    return deal.tricks_won()
+    return deal.tricks_won
 
 
 def rate(func: Callable[[int], Any], n: int) -> float:
@@ -334,7 +334,7 @@ def measure(name: str, deals: int, repeat: int, check: int) -> dict[str, Any]:
     variant = get_variant(name, **options)
     mismatches = sum(engine_tricks(variant, s) != minimal(s) for s in range(check))
     engine = best_minimal = score = full = 0.0
-    records = [play_deal(variant, seed=i).record() for i in range(min(deals, 5000))]
+    records = [play_deal(variant, seed=i).record for i in range(min(deals, 5000))]
     for _ in range(repeat):  # interleaved, best of each
         engine = max(engine, rate(lambda i: play_deal(variant, seed=i), deals))
         best_minimal = max(best_minimal, rate(minimal, deals))

@@ -42,7 +42,7 @@ variant = get_variant(name, **options)
 play_deal(variant, seed=10**6).result()
 minimal(10**6)
 scored = kind in ("score", "records")
-records = [play_deal(variant, seed=i).record() for i in range(n)] if scored else []
+records = [play_deal(variant, seed=i).record for i in range(n)] if scored else []
 if kind == "engine":
     for i in range(n):
         play_deal(variant, seed=i)

@@ -16,7 +16,7 @@ def played_record(seed: int, **options: Any) -> dict[str, Any]:
     """A Seven Up deal played by random bots, as JSON data (through JSON text, like a file)."""
     variant = kozyr.get_variant("seven-up", **options)
     deal = kozyr.play_deal(variant, seed=seed)
-    data: dict[str, Any] = json.loads(json.dumps(deal.record().to_json(), ensure_ascii=False))
+    data: dict[str, Any] = json.loads(json.dumps(deal.record.to_json(), ensure_ascii=False))
     return data
 
 

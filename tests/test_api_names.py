@@ -60,3 +60,22 @@ def test_str_of_results_fits_a_screen(name: str) -> None:
         assert "Card(" not in text and "ScoreItem(" not in text
     assert str(party).startswith(f"{name} party of {len(party.deals)} deals: winner ")
     assert str(deal).startswith(f"{name} deal, dealer seat 0: tricks ")
+
+
+def test_deal_record_and_tricks_won_are_properties_like_the_results() -> None:
+    variant = get_variant("seven-up")
+    deal = kozyr.play_deal(variant, seed=9)
+    result = deal.result()
+    # the same names on a deal and on its result
+    assert deal.tricks_won == result.tricks_won == result.tricks
+    assert isinstance(deal.tricks_won, tuple) and sum(deal.tricks_won) == len(deal.tricks)
+    assert deal.record == result.record
+    party = play_party(variant, seed=9)
+    assert party.record is not None and party.deals[0].record == party.record.deals[0]
+    # the 0.1 call forms: the same values, with a DeprecationWarning
+    with pytest.warns(DeprecationWarning, match=r"deal\.tricks_won\(\) is deprecated"):
+        counts = deal.tricks_won()
+    assert counts == list(result.tricks)
+    with pytest.warns(DeprecationWarning, match=r"deal\.record\(\) is deprecated"):
+        record = deal.record()
+    assert record == deal.record

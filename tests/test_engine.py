@@ -163,7 +163,7 @@ def test_legal_actions_until_the_end_and_same_seed_same_deal(
     assert replayed.is_over and replayed.phase == DONE and replayed.legal_actions() == []
     with pytest.raises(IllegalActionError, match="the deal is over"):
         replayed.play(deal.history[-1])
-    assert sum(replayed.tricks_won()) == len(replayed.tricks)
+    assert sum(replayed.tricks_won) == len(replayed.tricks)
 
 
 def test_different_seeds_differ() -> None:

@@ -60,7 +60,7 @@ def test_in_process_play_replay_and_conformance(example_manager: PluginManager) 
     result = deal.result()
     assert sum(result.tricks) == 5
     assert sum(result.settlement.net()) == 0
-    assert kozyr.replay(deal.record().to_json()).to_json() == result.to_json()
+    assert kozyr.replay(deal.record.to_json()).to_json() == result.to_json()
     for players in (2, 3, 4):
         for hand_size in (1, 5, 7):
             report = check_variant(

@@ -66,7 +66,7 @@ def test_round_trip_of_played_deals() -> None:
     for seed in range(30):
         variant = kozyr.get_variant("seven-up", players=[2, 3, 4][seed % 3])
         deal = kozyr.play_deal(variant, seed=seed)
-        text = json.dumps(deal.record().to_json(), ensure_ascii=False)
+        text = json.dumps(deal.record.to_json(), ensure_ascii=False)
         again = kozyr.replay(load(text))
         assert again.to_json() == deal.result().to_json()
 
@@ -257,7 +257,7 @@ def seven_up_party(extra: int = 0) -> Record:
             context = {"scores": [0, 0]}
         deal = kozyr.play_deal(variant, seed=seed, dealer=dealer, context=context)
         results.append(deal.result())
-        record = deal.record().to_json()
+        record = deal.record.to_json()
         deals.append({k: v for k, v in record.items() if k not in ("variant", "options")})
         dealer = dealer if deal.facts.get("void") else (dealer + 1) % 4
         seed += 1

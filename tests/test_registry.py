@@ -444,7 +444,7 @@ def test_bots_hook(
     deal = kozyr.play_deal(kozyr.get_variant("seven-up"), seed=4, bots="first-legal")
     # every card played was the first legal one: replaying with the same bot gives the same deal
     again = kozyr.play_deal(kozyr.get_variant("seven-up"), seed=4, bots="first-legal")
-    assert again.record() == deal.record()
+    assert again.record == deal.record
     status, out, _ = cli(
         pm, monkeypatch, "simulate", "semerik", "-n", "3", "--bot", "semerik-only", "--json"
     )

@@ -51,7 +51,7 @@ def test_engine_records_of_every_variant_validate(validator: Any) -> None:
     for cls in kozyr.variants():
         variant = kozyr.get_variant(cls.name)
         for seed in range(10):
-            record = kozyr.play_deal(variant, seed=seed).record().to_json()
+            record = kozyr.play_deal(variant, seed=seed).record.to_json()
             assert errors(validator, record) == [], (cls.name, seed)
 
 
@@ -59,7 +59,7 @@ def test_party_validates(validator: Any) -> None:
     deals = []
     for dealer in range(3):
         record = kozyr.play_deal(kozyr.get_variant("seven-up"), seed=dealer, dealer=dealer)
-        data = record.record().to_json()
+        data = record.record.to_json()
         deals.append({k: v for k, v in data.items() if k not in ("variant", "options")})
     party = {"variant": "seven-up", "options": {}, "deals": deals, "target": 7}
     assert errors(validator, party) == []

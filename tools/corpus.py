@@ -67,7 +67,7 @@ def write(directory: Path, deals: int, parties: int) -> int:
             for seed in range(deals):
                 bots = BOTS[seed % 2]
                 deal = play_deal(variant, seed=seed, dealer=seed % variant.players, bots=bots)
-                record = deal.record().to_json(variant)
+                record = deal.record.to_json(variant)
                 line = {
                     "kind": "deal",
                     "variant": name,
@@ -155,7 +155,7 @@ def check(directory: Path, extra: dict[str, dict[str, Any]] | None = None) -> in
         variant = get_variant(line["variant"], **{**line["options"], **added})
         if line["kind"] == "deal":
             deal = play_deal(variant, seed=line["seed"], dealer=line["dealer"], bots=line["bots"])
-            again = deal.record().to_json(variant)
+            again = deal.record.to_json(variant)
         else:
             result = play_party(variant, seed=line["seed"], bots=line["bots"])
             assert result.record is not None

@@ -18,6 +18,7 @@ the deal only through its named methods -- :meth:`Deal.deal_hands`, :meth:`Deal.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -283,9 +284,11 @@ class Deal:
         """Whether the deal has ended."""
         return self._phase == DONE
 
-    def tricks_won(self) -> list[int]:
-        """Tricks taken per seat so far."""
-        return self._won[:]
+    @property
+    def tricks_won(self) -> TrickCounts:
+        """Tricks taken per seat so far (as :attr:`kozyr.DealResult.tricks_won` of a result).
+        Calling it -- ``deal.tricks_won()``, the method of kozyr 0.1 -- is deprecated."""
+        return TrickCounts(self._won)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now; non-empty until the deal is over."""
@@ -569,8 +572,11 @@ class Deal:
 
     # --- results -------------------------------------------------------------------------------
 
+    @property
     def record(self) -> DealRecord:
-        """The deal as a replayable record (what a person would write down)."""
+        """The deal as a replayable record (what a person would write down), built when read;
+        as :attr:`kozyr.PartyResult.record` and :attr:`kozyr.DealResult.record`. Calling it --
+        ``deal.record()``, the method of kozyr 0.1 -- is deprecated."""
         return DealRecord(
             variant=self._variant.name,
             options=dict(self._variant.options),
@@ -588,7 +594,7 @@ class Deal:
         """The scored result of a finished deal."""
         if self._phase != DONE:
             raise IllegalActionError(f"the deal is not over (phase {self._phase!r})")
-        return self._variant.score(self.record(), self._context)
+        return self._variant.score(self.record, self._context)
 
     def __repr__(self) -> str:
         return (
@@ -597,4 +603,19 @@ class Deal:
         )
 
 
-__all__ = ["DONE", "PLAY", "Deal"]
+class TrickCounts(tuple[int, ...]):
+    """Tricks per seat: a tuple (:attr:`Deal.tricks_won`). Calling it, as the method
+    ``deal.tricks_won()`` of kozyr 0.1 was called, gives a list with a DeprecationWarning."""
+
+    __slots__ = ()
+
+    def __call__(self) -> list[int]:
+        warnings.warn(
+            "deal.tricks_won() is deprecated: deal.tricks_won is a property now",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return list(self)
+
+
+__all__ = ["DONE", "PLAY", "Deal", "TrickCounts"]

@@ -9,6 +9,7 @@ This module only holds the data and writes it as JSON (``to_json``). Reading JSO
 from __future__ import annotations
 
 import textwrap
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -49,6 +50,16 @@ class DealRecord:
     def trump(self) -> Card | None:
         """The last turned card (its suit is trump where the variant turns one)."""
         return self.turnups[-1] if self.turnups else None
+
+    def __call__(self) -> DealRecord:
+        """``deal.record()``, the method of kozyr 0.1: ``deal.record`` is a property now, and
+        calling the record it gives returns the record itself with a DeprecationWarning."""
+        warnings.warn(
+            "deal.record() is deprecated: deal.record is a property now",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self
 
     def tricks_won(self, seats: int) -> list[int]:
         """Tricks per seat of a resolved record."""
@@ -93,6 +104,12 @@ class DealResult:
     points: tuple[int, ...]
     settlement: Settlement
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """:attr:`tricks` under the name :attr:`kozyr.Deal.tricks_won` has (a deal's ``tricks``
+        are its :class:`~kozyr.Trick` objects)."""
+        return self.tricks
 
     def __str__(self) -> str:
         """A short readable summary (the dataclass ``repr`` lists every card and item):

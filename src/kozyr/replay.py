@@ -94,7 +94,7 @@ def replay_deal(
             f"the record stops after {len(deal.tricks)} tricks, but the deal goes on "
             f"(seat {deal.to_act} to play)",
         )
-    return variant.score(deal.record(), context)
+    return variant.score(deal.record, context)
 
 
 def _join(path: str, where: str) -> str:

@@ -161,7 +161,7 @@ def check_deal(
     if again.history != deal.history or again.result().to_json() != result.to_json():
         raise _fail(variant, seed, "the same seed and bots gave a different deal")
     # record round-trip through JSON text
-    data = json.loads(json.dumps(deal.record().to_json(variant), ensure_ascii=False))
+    data = json.loads(json.dumps(deal.record.to_json(variant), ensure_ascii=False))
     replayed = replay(copy.deepcopy(data))
     if replayed.to_json() != result.to_json():
         raise _fail(

@@ -338,7 +338,7 @@ def test_runaway_phase_in_the_engine() -> None:
     assert deal.to_act == 2
     deal.play(deal.legal_actions()[0])  # seat 2 stays
     assert deal.phase == "play" and deal.playing == (0, 2) and deal.to_act == 2
-    record = deal.record()
+    record = deal.record
     assert record.hands[1] is not None and record.decisions["runaways"] == [1]
 
 

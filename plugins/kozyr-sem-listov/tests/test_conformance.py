@@ -81,7 +81,7 @@ def test_heuristic_runs_away_from_a_hopeless_hand() -> None:
     for seed in range(60):
         deal = play_deal(variant, seed=seed, bots="heuristic")
         for seat in deal.facts["runaways"]:
-            hand = deal.record().hands[seat]
+            hand = deal.record.hands[seat]
             assert hand is not None
             assert not any(c.suit == deal.trump or c.rank == 14 for c in hand)
             runs += 1
@@ -173,7 +173,7 @@ def test_summary_record_scores_like_the_full_record(name: str, seed: int, runawa
     options = {"runaways": True} if runaways and name in ("sem-listov", "pyat-listov") else {}
     variant = get_variant(name, **options)
     deal = play_deal(variant, seed=seed, bots="heuristic")
-    data = json.loads(json.dumps(deal.record().to_json(variant), ensure_ascii=False))
+    data = json.loads(json.dumps(deal.record.to_json(variant), ensure_ascii=False))
     full = replay(data).to_json()
     summary = summarize(data, [t.winner for t in deal.tricks if t.winner is not None])
     assert replay(summary).to_json() == full == deal.result().to_json()

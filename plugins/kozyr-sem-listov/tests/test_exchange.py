@@ -114,7 +114,7 @@ def test_d_sl5_the_right_stays_open_after_a_keep(name: str) -> None:
     while not deal.is_over:
         assert deal.phase == "play"
         first_legal_card(deal)
-    data = deal.record().to_json(variant)
+    data = deal.record.to_json(variant)
     assert data["exchange"] == str(swap.card)
     assert data["exchange_after"] == 2
     # and the record replays to the same result

@@ -272,7 +272,7 @@ def test_d_pn1_exchange_before_play() -> None:
     dealt_hand = deal.hand(0)
     deal.play(deal.legal_actions()[1])
     assert deal.phase == "play" and deal.to_act == 1  # eldest leads after the exchange
-    record = deal.record()
+    record = deal.record
     assert record.hands[0] == dealt_hand  # the record keeps the hand as dealt
     assert record.decisions["exchange"] in dealt_hand
 
@@ -334,14 +334,14 @@ def test_engine_draws_the_cut_when_a_lone_deal_ends_the_race() -> None:
     variant = get_variant("po-noskam", players=2)
     for seed in range(400):
         deal = play_deal(variant, seed=seed, bots=["random", "heuristic"])
-        if 7 in deal.tricks_won():
+        if 7 in deal.tricks_won:
             break
     else:  # pragma: no cover
         pytest.fail("no seed gave a seven-trick deal")
     result = deal.result()
     assert deal.cut is not None and result.extra["race_over"] is True
     assert result.extra["punishment"]["cut"] == str(deal.cut)
-    assert replay(deal.record().to_json(variant)).to_json() == result.to_json()
+    assert replay(deal.record.to_json(variant)).to_json() == result.to_json()
 
 
 @pytest.mark.parametrize(

@@ -264,7 +264,7 @@ def bot_party(
             variant, seed=seed * 1000 + len(deals), dealer=dealer, bots=bots, context=context
         )
         results.append(deal.result())
-        data = deal.record().to_json(variant)
+        data = deal.record.to_json(variant)
         del data["variant"], data["options"]
         deals.append(data)
         dealer = (dealer + 1) % 4

@@ -109,7 +109,7 @@ def test_summary_equals_full_and_reassigned_tricks_keep_invariants(
     params: dict[str, Any], rnd: Any
 ) -> None:
     deal = play(params)
-    data = json.loads(json.dumps(deal.record().to_json(), ensure_ascii=False))
+    data = json.loads(json.dumps(deal.record.to_json(), ensure_ascii=False))
     full = kozyr.replay(data)
     assert isinstance(full, kozyr.DealResult)
     if data.get("void"):

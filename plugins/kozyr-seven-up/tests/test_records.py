@@ -56,7 +56,7 @@ def test_full_and_summary_agree_on_played_deals(players: int) -> None:
     variant = kozyr.get_variant("seven-up", players=players)
     for seed in range(25):
         deal = kozyr.play_deal(variant, seed=seed, bots="heuristic", dealer=seed % players)
-        data = json.loads(json.dumps(deal.record().to_json(), ensure_ascii=False))
+        data = json.loads(json.dumps(deal.record.to_json(), ensure_ascii=False))
         if data.get("void"):
             continue
         full = kozyr.replay(data)
@@ -89,7 +89,7 @@ def test_engine_records_round_trip_with_running_and_discards() -> None:
     seen_run = False
     for seed in range(60):
         deal = kozyr.play_deal(variant, seed=seed, bots="random")
-        data = deal.record().to_json()
+        data = deal.record.to_json()
         if data["beg"] == "run" and not data.get("void"):
             seen_run = True
             assert len(data["discards"]) == 4

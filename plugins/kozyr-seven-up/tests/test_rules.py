@@ -184,7 +184,7 @@ def test_su4_run_once_then_discard_back_to_six(stacked: Stacked) -> None:
     assert all(len(deal.hand(s)) == 6 for s in range(4))
     assert [len(d) for d in deal.facts["discards"]] == [3, 3, 3, 3]
     finish(deal)
-    result = kozyr.replay(deal.record().to_json())
+    result = kozyr.replay(deal.record.to_json())
     assert result.to_json() == deal.result().to_json()
     # High/Low are among the ♠ in play after the discards, never a discarded spade.
     in_play = CardSet()
@@ -243,7 +243,7 @@ def test_d_su2_void_when_the_stock_runs_short(stacked: Stacked) -> None:
     result = deal.result()
     assert result.sheet.items == () and result.points == (0, 0)
     assert result.extra["void"] is True
-    again = kozyr.replay(deal.record().to_json())
+    again = kozyr.replay(deal.record.to_json())
     assert again.to_json() == result.to_json()
 
 
@@ -267,7 +267,7 @@ def test_d_su2_two_players_never_deal_the_turned_cards_again(stacked: Stacked) -
     assert [str(c) for c in deal.turnups] == turnups
     assert all(len(deal.hand(s)) == 6 + 3 * 5 for s in range(2))
     assert not any(c in deal.hand(s) for c in deal.turnups for s in range(2))
-    assert kozyr.replay(deal.record().to_json()).points == (0, 0)
+    assert kozyr.replay(deal.record.to_json()).points == (0, 0)
 
 
 def test_d_su2_void_deal_keeps_the_turned_jack_and_the_dealer_deals_again() -> None:

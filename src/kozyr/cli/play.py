@@ -57,7 +57,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return _play_party(variant, args, bots, out)
     deal = play_deal(variant, seed=args.seed, dealer=args.dealer, bots=bots)
     result = deal.result()
-    record = deal.record()
+    record = deal.record
     if args.json:
         dump({"record": record.to_json(variant), "result": result.to_json()}, out)
         return EXIT_OK

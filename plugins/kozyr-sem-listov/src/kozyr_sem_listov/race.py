@@ -62,7 +62,7 @@ class RaceForm(SemListovFamily):
         if "totals" not in deal.context and (len(deal.seats) - 1) * RACE_TARGET > self._hand_size:
             return False  # a deal on its own: its tricks cannot bring all but one seat to seven
         before = self._before(deal.context)
-        won = deal.tricks_won()
+        won = deal.tricks_won
         remaining = [s for s in deal.seats if before[s] + won[s] < RACE_TARGET]
         return len(remaining) <= 1
 
