@@ -5,6 +5,7 @@ where the ``kozyr`` command finds it through its entry point."""
 from __future__ import annotations
 
 import importlib
+import io
 import json
 import os
 import shutil
@@ -19,6 +20,7 @@ import pytest
 import kozyr
 import kozyr.registry as kp
 from kozyr import DealResult, OptionError, RecordError
+from kozyr.cli import main
 from kozyr.registry import PluginManager
 from kozyr.testing import check_variant
 
@@ -70,6 +72,19 @@ def test_in_process_play_replay_and_conformance(example_manager: PluginManager) 
             )
             assert report.deals == 8 and report.tricks == 8 * hand_size
     assert "play" in report.phases
+
+
+def test_the_example_ships_its_rules(example_manager: PluginManager) -> None:
+    # SW1-SW4 as text: what `kozyr rules simple-whist` prints, each id the code cites defined
+    variant = kozyr.get_variant("simple-whist")
+    book = variant.rulebooks()[0]
+    assert book.name == "simple-whist" and book.ids() == ["SW1", "SW2", "SW3", "SW4"]
+    assert variant.rule("sw4").title == "Scoring"
+    assert {spec.rule for spec in variant.options_spec} <= set(book.ids())
+    assert variant.trick_rules.rule in book.ids()
+    out = io.StringIO()
+    assert main(["rules", "simple-whist"], out=out) == 0
+    assert out.getvalue().count("\nSW") == 4 and "\noption " in out.getvalue()
 
 
 def test_in_process_hand_made_record(example_manager: PluginManager) -> None:
@@ -154,6 +169,8 @@ def test_pip_install_into_a_fresh_venv(tmp_path: Path) -> None:
     listing = kozyr_cli("variants")
     assert "simple-whist" in listing and "простой-вист" in listing and "seven-up" in listing
     assert "kozyr-example-plugin" in kozyr_cli("plugins")
+    # the installed package ships its rules file (package data): kozyr rules reads it
+    assert kozyr_cli("rules", "simple-whist", "SW3").startswith("SW3 Play\n")
     played = json.loads(kozyr_cli("play", "simple-whist", "--seed", "1", "--json"))
     text = json.dumps(played, ensure_ascii=False)
     assert "simple-whist" in text

@@ -47,7 +47,8 @@ class SimpleWhist(Variant):
     aliases = ("простой-вист", "вист")
     title = "Simple whist"
     title_ru = "Простой вист"
-    rules_ref = "examples/plugin-example (SW1-SW4)"
+    rules_ref = "SW1-SW4"
+    rules_files = ("simple-whist.rules.md",)  # next to this module, shipped as package data
     player_counts = (2, 3, 4)
     turnup_key: ClassVar[str] = "turnup"
     options_spec = (
