@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 from fractions import Fraction
 from typing import Any
 
@@ -332,7 +331,7 @@ def declared(dealer: int, hands: dict[int, str]) -> list[ScoreItem]:
     for seat in [(eldest + k) % 4 for k in range(4)]:
         if seat in hands:
             sheet = kozyr.get_variant("semerik").score_hand(hands[seat])
-            items += [dataclasses.replace(i, seat=seat, side=seat % 2) for i in sheet.items]
+            items += [i._replace(seat=seat, side=seat % 2) for i in sheet.items]
     return items
 
 

@@ -56,11 +56,16 @@ COUNTER_MASK: int = rank_mask(COUNTERS)  # SM7
 SUIT_ORDER: dict[Suit, tuple[Card, ...]] = {
     suit: tuple(Card(rank, suit) for rank in STRENGTH) for suit in Suit
 }
+#: The 3, 2 and A of each suit (a баба, SM6) as a card mask, suit by suit.
+BABA_MASKS: tuple[tuple[Suit, int], ...] = tuple(
+    (suit, CardSet([Card(rank, suit) for rank in BABA]).mask) for suit in Suit
+)
+#: The four cards of each rank as a card mask, in SM2 order (the triples and quads of SM6).
+RANK_MASKS: tuple[tuple[Rank, int], ...] = tuple((rank, rank_mask((rank,))) for rank in STRENGTH)
 #: The four cards of each rank of the pack (for the triples and quads of SM6).
 RANK_CARDS: dict[Rank, CardSet] = {rank: CardSet(rank_mask((rank,))) for rank in STRENGTH}
 
 DECLARATIONS = frozenset({"baba", "extension", "trena", "triple", "quad"})
-PLAY_ITEMS = frozenset({"counters", "nine_tricks", "all_tricks"})
 
 _SUIT_RU = {Suit.HEARTS: "червей", Suit.SPADES: "пик", Suit.DIAMONDS: "бубён", Suit.CLUBS: "треф"}
 _SUIT_EN = {
@@ -177,13 +182,16 @@ def declaration_items(
     Raises :class:`CardNotInPackError` for an 8, 9 or 10.
     """
     check_pack(cards)
+    held = cards.mask
     items: list[ScoreItem] = []
-    for suit in Suit:
-        items += suit_items(cards, suit, seat, trena=trena)
-    for rank in STRENGTH:
-        item = rank_item(cards, rank, seat, quads=quads)
-        if item is not None:
-            items.append(item)
+    for suit, baba in BABA_MASKS:
+        if held & baba == baba:  # a suit without its баба declares nothing
+            items += suit_items(cards, suit, seat, trena=trena)
+    for rank, same_rank in RANK_MASKS:
+        if (held & same_rank).bit_count() >= 3:  # three or four of the rank
+            item = rank_item(cards, rank, seat, quads=quads)
+            if item is not None:
+                items.append(item)
     return items
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kozyr import Card, CardSet, DealRecord, Rank, RankOrder, ScoreItem, ScoreSheet, Suit
-from kozyr.cardset import rank_mask
+from kozyr.cardset import SUIT_MASKS, rank_mask
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
@@ -28,6 +28,10 @@ GAME_TARGET = 7  # SU7
 ORDER = RankOrder.ace_high()  # SU2
 COUNT = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}  # SU6 Game
 COUNTING_CARDS = CardSet(rank_mask(COUNT))  # the 20 cards that count for Game (SU6)
+#: The masks of the four cards of each counting rank (SU6 Game).
+TENS, ACES, KINGS, QUEENS, JACKS = (rank_mask((rank,)) for rank in COUNT)
+
+SIDES = ((0, 2), (1, 3))  # C5, with four players
 
 LABELS = {
     "turned_jack": ("Валет сдающего", "Turned jack"),
@@ -42,6 +46,11 @@ LABELS = {
 def unit_of(seat: int, n: int) -> int:
     """Who scores for ``seat``: its side with four players (C5), else the seat itself (SU1)."""
     return seat % 2 if n == 4 else seat
+
+
+def members(unit: int, n: int) -> tuple[int, ...]:
+    """The seats that score as ``unit`` (see :func:`unit_of`)."""
+    return SIDES[unit] if n == 4 else (unit,)
 
 
 def point(
@@ -78,24 +87,31 @@ def high_and_low(
 ) -> tuple[tuple[int, Card], tuple[int, Card]] | None:
     """SU6 High and Low: ``(seat, card)`` of the highest and of the lowest trump in play (the
     hands as dealt; one trump in play is both), or None when no trump is in play."""
-    dealt = [
-        (seat, card) for seat, hand in enumerate(hands) if hand for card in hand.of_suit(trump)
-    ]
-    if not dealt:
+    trumps = [0 if hand is None else hand.mask & SUIT_MASKS[trump] for hand in hands]
+    in_play = 0
+    for held in trumps:
+        in_play |= held
+    if not in_play:
         return None
-    high = max(dealt, key=lambda held: held[1].rank)  # SU2: ace high
-    low = min(dealt, key=lambda held: held[1].rank)
-    return high, low
+    # a card's bit is suit * 13 + rank - 2, so within one suit the highest bit is the highest
+    # rank (SU2: ace high) and the lowest bit the lowest
+    high = Card.from_index(in_play.bit_length() - 1)
+    low = Card.from_index((in_play & -in_play).bit_length() - 1)
+    high_seat = next(seat for seat, held in enumerate(trumps) if held & high.mask)
+    low_seat = next(seat for seat, held in enumerate(trumps) if held & low.mask)
+    return (high_seat, high), (low_seat, low)
 
 
 def cards_won(record: DealRecord, n: int) -> list[CardSet]:
     """The cards each seat won in tricks: from the tricks, or a summary record's ``won``."""
     if record.tricks is None:
         return [CardSet(cards) for cards in record.decisions.get("won") or [()] * n]
-    won = [0] * n
+    won = [0] * n  # card masks
     for trick in record.tricks:
-        assert trick.winner is not None and trick.winner >= 0, "record not replayed"
-        won[trick.winner] |= trick.card_mask()
+        winner = trick.winner
+        assert winner is not None and winner >= 0, "record not replayed"
+        for play in trick.plays:
+            won[winner] |= play.card.mask
     return [CardSet.from_mask(mask) for mask in won]
 
 
@@ -106,17 +122,26 @@ def jack_winner(won: Sequence[CardSet], trump: Suit) -> int | None:
 
 
 def game_count(cards: CardSet) -> int:
-    """SU6 Game: the counting value of cards (ten 10, ace 4, king 3, queen 2, jack 1)."""
-    return sum([COUNT[card.rank] for card in cards & COUNTING_CARDS])
+    """SU6 Game: the counting value of cards (ten 10, ace 4, king 3, queen 2, jack 1).
+
+    >>> game_count(CardSet.parse("10h 10s Ac Jd 9h"))    # 10 + 10 + 4 + 1
+    25
+    """
+    held = cards.mask  # how many of each counting rank: a popcount of the rank's four cards
+    return (
+        10 * (held & TENS).bit_count()
+        + 4 * (held & ACES).bit_count()
+        + 3 * (held & KINGS).bit_count()
+        + 2 * (held & QUEENS).bit_count()
+        + (held & JACKS).bit_count()
+    )
 
 
 def by_unit(per_seat: Sequence[int]) -> list[int]:
     """Per-seat numbers added up per side with four players (C5); per seat otherwise."""
-    n = len(per_seat)
-    totals = [0] * (2 if n == 4 else n)
-    for seat, value in enumerate(per_seat):
-        totals[unit_of(seat, n)] += value
-    return totals
+    if len(per_seat) == 4:
+        return [per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]]
+    return list(per_seat)
 
 
 def game_item(
@@ -133,9 +158,9 @@ def game_item(
     best = max(counts)
     if counts.count(best) == 1:
         unit, rule = counts.index(best), "SU6"
-        members = [seat for seat in range(n) if unit_of(seat, n) == unit]
-        seat = members[0]
-        for other in members[1:]:
+        seats = members(unit, n)
+        seat = seats[0]
+        for other in seats[1:]:
             if counted[other] > counted[seat]:
                 seat = other
     elif game_tie == "eldest":
@@ -143,10 +168,10 @@ def game_item(
             s for s in [(eldest + k) % n for k in range(n)] if counts[unit_of(s, n)] == best
         )
         unit, rule = unit_of(seat, n), "D-SU3"
-        members = [s for s in range(n) if unit_of(s, n) == unit]
+        seats = members(unit, n)
     else:
         return None
-    counting = tuple([card for s in members for card in won[s] & COUNTING_CARDS])
+    counting = tuple([card for s in seats for card in won[s] & COUNTING_CARDS])
     return point("game", seat, n, counting, rule)
 
 
@@ -216,6 +241,7 @@ __all__ = [
     "game_item",
     "high_and_low",
     "jack_winner",
+    "members",
     "point",
     "running_after",
     "unit_of",
