@@ -26,7 +26,8 @@ def layers() -> dict[str, int]:
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     table: dict[str, int] = {}
     for number, cells in re.findall(r"^\| (\d+) \| (.+) \|$", text, re.M):
-        for name in re.findall(r"`([\w]+)`", cells):
+        # module names in backticks; anything in parentheses is a comment
+        for name in re.findall(r"`(\w+)`", re.sub(r"\([^)]*\)", "", cells)):
             table[name] = int(number)
     return table
 
