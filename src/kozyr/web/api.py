@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from kozyr.cardset import CardSet
+from kozyr.codec import load
 from kozyr.errors import KozyrError, OptionError, RecordError
 from kozyr.registry import get_variant
 from kozyr.replay import replay
@@ -72,16 +73,10 @@ async def read_body(request: Request, limit: int | None = None) -> bytes:
 
 
 async def read_json(request: Request) -> Any:
-    """The request body as JSON data; a syntax error is a 422 at ``$``."""
-    body = await read_body(request)
-    try:
-        return json.loads(body.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RecordError("$", "the body is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise RecordError(
-            "$", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
-        ) from None
+    """The request body as JSON data, read as strictly as ``kozyr replay`` reads a file
+    (:func:`kozyr.codec.load`: a syntax error, a repeated key, NaN, bytes that are not UTF-8 are
+    a 422 with the path, line and column)."""
+    return load(await read_body(request))
 
 
 Handler = Callable[[Request], Awaitable[Response]]

@@ -115,14 +115,15 @@ def values_of(variant: Variant, deal: Mapping[str, Any]) -> dict[str, str]:
     """Form values (``f.NAME[.I]`` → text) of a stored deal, to fill the edit form."""
     values: dict[str, str] = {}
     for field in fields_of(variant):
-        raw = None
-        for key in (field.name, *getattr(field, "aliases", ())):
-            if key in deal:
-                raw = deal[key]
-                break
-        if raw is None:
+        present = [k for k in (field.name, *getattr(field, "aliases", ())) if k in deal]
+        if not present:
             continue
+        raw = deal[present[0]]
         key = PREFIX + field.name
+        if raw is None:
+            if field.kind in ("seat", "side") and _entries(field, variant) is None:
+                values[key] = "-"  # the "nobody" button
+            continue
         if field.kind == "seats" and isinstance(raw, list):
             for seat in raw:
                 values[f"{key}.{seat}"] = "1"
@@ -193,7 +194,11 @@ def render_fields(
         size = _entries(field, variant)
         err_whole = errors.get((field.name, None))
         classes = "field" + (" has-error" if err_whole else "")
-        optional = "" if field.required else ' <span class="opt">(?)</span>'
+        optional = (
+            ""
+            if field.required
+            else f' <span class="opt">({"необязательно" if lang == "ru" else "optional"})</span>'
+        )
         parts.append(
             f'<fieldset class="{classes}" data-field="{escape(field.name)}">'
             f"<legend>{label(field, lang)}{optional}</legend>"
@@ -267,9 +272,8 @@ def _input(field: Any, key: str, value: str | None, name: str) -> str:
     if field.kind == "count":
         low = field.minimum if field.minimum is not None else ""
         high = field.maximum if field.maximum is not None else ""
-        shown = value if value is not None else ("" if field.nullable else str(low or 0))
-        if value is None and field.per == "seat":
-            shown = str(low or 0)
+        # a required count starts at its minimum; an optional one starts empty (left out)
+        shown = value if value is not None else (str(low or 0) if field.required else "")
         return (
             f'<div class="stepper"><button type="button" class="step" data-step="-1" '
             f'aria-label="−">−</button><input type="number" inputmode="numeric" '

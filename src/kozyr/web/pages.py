@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from kozyr.codec import load
 from kozyr.errors import KozyrError, RecordError
 from kozyr.record import PartyRecord
 from kozyr.registry import get_variant
@@ -526,10 +527,7 @@ async def show_game(request: Request) -> Response:
 def _posted_deal(variant: Variant, data: Mapping[str, list[str]], left: Sequence[int]) -> Any:
     text = (_first(data, "deal_json") or "").strip()
     if text:
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError("$", f"not valid JSON: {error.msg}") from None
+        return load(text)
     deal = deal_form.deal_from_form(variant, data, left)
     if not any(f.name == "dealer" for f in deal_form.fields_of(variant)):
         dealer = _first(data, deal_form.PREFIX + "dealer")
@@ -742,12 +740,7 @@ async def import_page(request: Request) -> Response:
             return page(request, t(lang, "import"), message, 413)
         text = _first(data, "record") or ""
         try:
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as bad:
-                raise RecordError(
-                    "$", f"not valid JSON: {bad.msg} at line {bad.lineno} column {bad.colno}"
-                ) from None
+            record = load(text)
             views = _table(request).import_record(record)
             return _see(f"/games/{views[0].game.id}")
         except KozyrError as bad:
