@@ -51,6 +51,12 @@ def test_rules_prints_every_rule_in_order_then_the_options(name: str) -> None:
     for spec in variant.options_spec:
         assert f"\n{spec.name} " in text[table:]
     assert f"source: {own.source.split()[0]}" in text
+    also = " ".join(text[positions[-1] : table].split())
+    assert also.endswith(f"C1–C7 (Conventions shared by every variant) — kozyr rules {name} ID")
+    if name == "na-noski":  # the race it shares with По носкам, and the classic exchange rules
+        assert (
+            "also cited: PN1–PN5, D-PN1–D-PN2 (По носкам (1809)); SL-C1–SL-C17, D-SL1–D-SL5" in also
+        )
 
 
 def test_rules_of_one_id_text_and_json() -> None:

@@ -67,7 +67,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         for rule in own.rules:
             out.write(_rule_text(rule, _citing(variant, rule.id)) + "\n")
     also = "; ".join(f"{_span(book)} ({book.title})" for book in others)
-    out.write(f"also cited: {also} — kozyr rules {variant.name} ID\n\n")
+    line = f"also cited: {also} — kozyr rules {variant.name} ID"
+    out.write(textwrap.fill(line, WIDTH, subsequent_indent="  ") + "\n\n")
     out.write(_options_table(variant) + "\n")
     return EXIT_OK
 
@@ -112,8 +113,19 @@ def _rule_json(rule: Rule, options: list[str]) -> dict[str, Any]:
 
 
 def _span(book: Rulebook) -> str:
-    ids = book.ids()
-    return f"{ids[0]}–{ids[-1]}" if len(ids) > 1 else ids[0]
+    """The ids of a rules file in short: ``PN1–PN5, D-PN1–D-PN2``."""
+    spans = []
+    for kind in ("rule", "decision"):
+        ids = sorted((r.id for r in book.rules if r.kind == kind), key=_number)
+        if ids:
+            spans.append(f"{ids[0]}–{ids[-1]}" if len(ids) > 1 else ids[0])
+    return ", ".join(spans)
+
+
+def _number(rule_id: str) -> int:
+    """The number an id ends with (``SL-C17`` -> 17), to order ids numerically."""
+    digits = rule_id[len(rule_id.rstrip("0123456789")) :]
+    return int(digits) if digits else 0
 
 
 def _also_json(book: Rulebook) -> dict[str, Any]:
