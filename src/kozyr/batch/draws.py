@@ -60,7 +60,9 @@ class RandomDraws:
         return 1 + self.choose(np.full(deals, size - 1)), packs
 
     def choose(self, counts: Ints, rows: Ints | None = None) -> Ints:
-        return (self.rng.random(len(counts)) * counts).astype(np.int64)
+        # 24-bit uniforms: ample for choosing among at most a few dozen actions
+        u = self.rng.random(len(counts), dtype=np.float32)
+        return (u * counts).astype(np.int64)
 
 
 class GivenDraws:

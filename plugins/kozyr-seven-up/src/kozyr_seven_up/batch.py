@@ -193,11 +193,11 @@ class SevenUpBatch:
         for _ in range(TRICKS):
             seats = (leader + turn) % n  # seats[i]: the i-th to play in each deal
             turned = held_now[seats, deals]
-            start_turned = turned.copy()  # each player's cards before this trick
             held = turned[0]
             card = BIT[select(held, source.choose(count(held), rows))]
             turned[0] = held ^ card
             trick = card.copy()
+            played = [card]
             led = SUIT_MASK[high_bit(card) // 13]
             for i in range(1, n):
                 held = turned[i]
@@ -211,13 +211,14 @@ class SevenUpBatch:
                 card = BIT[select(legal, source.choose(count(legal), rows))]
                 turned[i] = held ^ card
                 trick |= card
+                played.append(card)
             held_now[seats, deals] = turned
             winning = trick & trumps
             winning = np.where(winning != no_card, winning, trick & led)
             best = BIT[high_bit(winning)]
             position = np.zeros(count_, dtype=np.int64)
             for i in range(1, n):
-                position[(start_turned[i] & best) != no_card] = i
+                position[played[i] == best] = i
             winner = seats[position, deals]
             won[winner, deals] |= trick
             tricks[winner, deals] += 1
