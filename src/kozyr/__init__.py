@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from kozyr.errors import (
         CardParseError,
         DuplicateCardError,
+        HookError,
         IllegalActionError,
         IllegalPlayError,
         KozyrError,
@@ -113,6 +114,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "kozyr.errors": (
         "CardParseError",
         "DuplicateCardError",
+        "HookError",
         "IllegalActionError",
         "IllegalPlayError",
         "KozyrError",
@@ -215,6 +217,7 @@ __all__ = [
     "FollowElseMustTrump",
     "FollowOrTrump",
     "FreePlayDeadTrumps",
+    "HookError",
     "IllegalActionError",
     "IllegalPlayError",
     "KozyrError",

@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kozyr.engine import Deal
+from kozyr.engine import Deal, hook_error
 from kozyr.errors import KozyrError
 from kozyr.limits import check_seed
 from kozyr.registry import manager
@@ -22,14 +22,28 @@ from kozyr.variant import Action, Bot, BotFactory, Variant
 
 class RandomBot:
     """Picks uniformly among the legal actions with the generator it is given (in
-    :func:`play_deal`, the deal's own: one seeded generator shuffles and decides)."""
+    :func:`play_deal`, the deal's own: one seeded generator shuffles and decides).
+
+    The draw, written out so that seeded play rests on public, documented ``random`` methods
+    only: with ``n > 1`` actions, ``k = n.bit_length()`` bits from ``rng.getrandbits(k)`` until
+    the number is below ``n`` -- the rejection sampling CPython's ``rng.choice`` and
+    ``rng.randrange(n)`` make, so the same seed picks the same actions as they would. One
+    action draws nothing.
+    """
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
     def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
-        # A single action draws nothing (rng.choice would still consume one draw).
-        return self.rng.choice(actions) if len(actions) > 1 else actions[0]
+        n = len(actions)
+        if n == 1:
+            return actions[0]
+        getrandbits = self.rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return actions[r]
 
 
 #: The bot table per variant object and registry generation (play_deal asks for every deal).
@@ -102,7 +116,20 @@ def play_deal(
     players = _players(variant, bots, rng)
     deal = Deal.new(variant, seed=seed, dealer=dealer, context=context, rng=rng)
     while actions := deal.legal_actions():  # empty once the deal is over
-        action = players[actions[0].seat].choose(deal, actions)
+        bot = players[actions[0].seat]
+        try:
+            action = bot.choose(deal, actions)
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise hook_error(
+                variant,
+                f"bot {type(bot).__name__}.choose",
+                error,
+                seed=seed,
+                dealer=dealer,
+                seat=actions[0].seat,
+            ) from error
         for legal in actions:  # a bot usually returns one of the actions itself
             if legal is action:
                 deal.push(action)

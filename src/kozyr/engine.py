@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet
 from kozyr.deck import Deck
-from kozyr.errors import IllegalActionError, IllegalPlayError
+from kozyr.errors import HookError, IllegalActionError, IllegalPlayError, KozyrError
 from kozyr.limits import check_seed
 from kozyr.record import DealRecord
 from kozyr.tricks import Play, Trick, TrickRules
@@ -61,13 +61,68 @@ _ORDERS: dict[tuple[int, ...], dict[int, int]] = {}
 _EMPTY_TRICKS: dict[tuple[int, int], Trick] = {}
 
 
+def plugin_of(variant: Variant) -> str:
+    """The name of the plugin that registered ``variant``'s class (for messages), else the top
+    package of the module defining it."""
+    from kozyr.registry import manager  # only on the error path
+
+    cls = type(variant)
+    for entry in manager().entries():
+        if entry.cls is cls:
+            return entry.plugin.name
+    return cls.__module__.partition(".")[0]
+
+
+def hook_error(
+    variant: Variant,
+    hook: str,
+    error: BaseException,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    seat: int | None = None,
+    where: str | None = None,
+) -> HookError:
+    """The :class:`~kozyr.errors.HookError` for ``error`` raised inside ``variant``'s ``hook``:
+    one line naming the plugin, the variant, the hook and where (raise it ``from error``)."""
+    plugin = plugin_of(variant)
+    place = [where] if where else []
+    if seed is not None or dealer is not None:
+        place.append(f"deal seed {seed}, dealer {dealer}")
+    if seat is not None:
+        place.append(f"seat {seat}")
+    detail = str(error).replace("\n", " ") or "(no message)"
+    message = (
+        f"variant {variant.name} (plugin {plugin}): hook {hook} raised "
+        f"{type(error).__name__}: {detail}" + (f" ({'; '.join(place)})" if place else "")
+    )
+    return HookError(
+        message,
+        plugin=plugin,
+        variant=variant.name,
+        hook=hook,
+        seed=seed,
+        dealer=dealer,
+        seat=seat,
+        where=where,
+    )
+
+
 class Deal:
     """One deal in progress. Create it with :meth:`new` (shuffled and dealt by seed) or
     :meth:`from_record` (hands as written down at a real table).
 
     Every attribute is read-only; the variant's hooks act on the deal through the methods in the
     section "used by variants" below, and keep their own working state in :attr:`state`.
+
+    An exception other than a :class:`~kozyr.errors.KozyrError` raised inside one of the
+    variant's hooks (or its trick rules) comes out as a :class:`~kozyr.errors.HookError` naming
+    plugin, variant, hook, deal and seat; so does a deal that takes more than
+    :attr:`max_actions` actions (a variant that never ends it).
     """
+
+    #: The step budget: a deal with more actions than this is stopped with a HookError.
+    max_actions: int = 10_000
 
     def __init__(
         self,
@@ -106,6 +161,7 @@ class Deal:
         self._to_act = dealer
         self._tricks: list[Trick] = []
         self._history: list[Action] = []
+        self._budget = self.max_actions
         self._next: dict[int, int] = {}
         self._size = len(self._playing)
         self._rules: TrickRules = variant.trick_rules
@@ -123,7 +179,23 @@ class Deal:
         self._set_order()
         if n > len(_ACTIONS):
             _grow(n)
-        self._state: Any = variant.new_state()
+        try:
+            self._state: Any = variant.new_state()
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise hook_error(variant, "new_state", error, seed=seed, dealer=dealer) from error
+
+    def _fault(self, hook: str, error: BaseException, seat: int | None = None) -> HookError:
+        return hook_error(
+            self._variant,
+            hook,
+            error,
+            seed=self._seed,
+            dealer=self._dealer,
+            seat=seat,
+            where=f"phase {self._phase!r}, after {len(self._history)} actions",
+        )
 
     # --- construction --------------------------------------------------------------------------
 
@@ -140,9 +212,19 @@ class Deal:
         """Shuffle by ``seed`` and deal; the deal then waits for its first action. ``rng`` is a
         generator to shuffle with instead of ``random.Random(seed)`` (one the bots share). The
         seats dealt in are the variant's :meth:`~kozyr.Variant.seats_in` for ``context``."""
-        seats = variant.seats_in(context or {})
+        try:
+            seats = variant.seats_in(context or {})
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise hook_error(variant, "seats_in", error, seed=seed, dealer=dealer) from error
         deal = cls(variant, dealer=dealer, seed=seed, context=context, seats=seats, rng=rng)
-        variant.start(deal)
+        try:
+            variant.start(deal)
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise deal._fault("start", error) from error
         return deal
 
     @classmethod
@@ -163,7 +245,12 @@ class Deal:
                 deal._hands[seat] = hand.mask
         deal._turnups = list(record.turnups)
         deal._cut = record.cut
-        variant.setup_replay(deal, record)
+        try:
+            variant.setup_replay(deal, record)
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise deal._fault("setup_replay", error) from error
         return deal
 
     # --- reading -------------------------------------------------------------------------------
@@ -291,14 +378,22 @@ class Deal:
         return TrickCounts(self._won)
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action now; non-empty until the deal is over."""
+        """Every legal action now; non-empty until the deal is over (a deal whose variant leaves
+        nothing to do before the end raises a :class:`~kozyr.errors.HookError`)."""
         if self._phase == PLAY:
             seat = self._to_act
             trick = self._trick
             assert trick is not None
-            mask = self._rules.legal_mask(self._hands[seat], trick, self._trump)
+            try:
+                mask = self._rules.legal_mask(self._hands[seat], trick, self._trump)
+            except KozyrError:
+                raise
+            except Exception as error:
+                raise self._fault("trick_rules.legal_mask", error, seat) from error
             actions = _ACTIONS[seat]
-            if not mask & (mask - 1):  # one legal card
+            if not mask & (mask - 1):  # one legal card, or none
+                if not mask:
+                    raise self._stuck()
                 return [actions[mask.bit_length() - 1]]
             legal = []
             while mask:  # in card index order, lowest first
@@ -308,7 +403,50 @@ class Deal:
             return legal
         if self._phase == DONE:
             return []
-        return self._variant.decision_actions(self)
+        try:
+            decisions = self._variant.decision_actions(self)
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise self._fault("decision_actions", error, self._to_act) from error
+        if not decisions:
+            raise self._stuck()
+        return decisions
+
+    def _decisions(self) -> list[Action]:
+        try:
+            actions = self._variant.decision_actions(self)
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise self._fault("decision_actions", error, self._to_act) from error
+        if not actions:
+            raise self._stuck()
+        return actions
+
+    def _stuck(self) -> HookError:
+        """A deal not over with nothing to do: the variant's hooks left it stuck."""
+        seat = self._to_act
+        if self._phase == PLAY:
+            hook = "after_trick"
+            why = (
+                f"seat {seat} is to play but holds no legal card: after_trick must finish the deal"
+            )
+        else:
+            hook = "decision_actions"
+            why = f"decision_actions gave no action for seat {seat}"
+        plugin = plugin_of(self._variant)
+        return HookError(
+            f"variant {self._variant.name} (plugin {plugin}): the deal is stuck in phase "
+            f"{self._phase!r} (deal seed {self._seed}, dealer {self._dealer}): {why}",
+            plugin=plugin,
+            variant=self._variant.name,
+            hook=hook,
+            seed=self._seed,
+            dealer=self._dealer,
+            seat=seat,
+            where=f"phase {self._phase!r}",
+        )
 
     def legal_plays(self) -> CardSet:
         """The cards the seat to act may play (empty outside trick play)."""
@@ -344,7 +482,7 @@ class Deal:
         if self._phase == PLAY:
             self._verify_card(action)
             return
-        legal = self._variant.decision_actions(self)
+        legal = self._decisions()
         if action not in legal:
             raise IllegalActionError(
                 f"{action} is not possible in phase {self._phase!r}; legal: "
@@ -374,8 +512,14 @@ class Deal:
             )
         trick = self._trick
         assert trick is not None
-        if not rules.legal_mask(hand, trick, self._trump) & card.mask:
-            message = rules.explain(hand, self.current_trick(), card, self._trump)
+        try:
+            legal = rules.legal_mask(hand, trick, self._trump) & card.mask
+            message = "" if legal else rules.explain(hand, self.current_trick(), card, self._trump)
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise self._fault("trick_rules.legal_mask/explain", error, seat) from error
+        if not legal:
             raise IllegalPlayError(f"seat {seat}: {message}", seat=seat, card=card, rule=rules.rule)
 
     def can_play(self, action: Action) -> bool:
@@ -403,9 +547,28 @@ class Deal:
 
         (The same split as python-chess's ``Board.push`` beside ``push_san``.)
         """
-        self._history.append(action)
+        history = self._history
+        if len(history) >= self._budget:
+            raise HookError(
+                f"variant {self._variant.name} (plugin {plugin_of(self._variant)}): the deal did "
+                f"not end after {self.max_actions} actions (deal seed {self._seed}, dealer "
+                f"{self._dealer}; phase {self._phase!r}, seat {self._to_act}): its hooks never "
+                "finish it",
+                plugin=plugin_of(self._variant),
+                variant=self._variant.name,
+                seed=self._seed,
+                dealer=self._dealer,
+                seat=self._to_act,
+                where=f"phase {self._phase!r}",
+            )
+        history.append(action)
         if self._phase != PLAY:
-            self._variant.apply_decision(self, action)
+            try:
+                self._variant.apply_decision(self, action)
+            except KozyrError:
+                raise
+            except Exception as error:
+                raise self._fault("apply_decision", error, action.seat) from error
             return
         card = action.card
         assert card is not None
@@ -415,7 +578,12 @@ class Deal:
         rules = self._rules
         hands = self._hands
         hand = hands[seat]
-        flags = rules.play_flags(hand, trick, card, self._trump)
+        try:
+            flags = rules.play_flags(hand, trick, card, self._trump)
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise self._fault("trick_rules.play_flags", error, seat) from error
         play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
         hands[seat] = hand ^ card.mask
         plays = self._plays
@@ -428,13 +596,25 @@ class Deal:
             self._to_act = self._next[seat]
             return
         full = Trick(self._leader, self._number, tuple(plays))
-        winner = rules.trick_winner(full, self._trump)
+        try:
+            winner = rules.trick_winner(full, self._trump)
+            if winner not in self._playing:
+                raise ValueError(f"seat {winner} wins trick {full.number}, but plays no card")
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise self._fault("trick_rules.trick_winner", error, seat) from error
         done = Trick(full.leader, full.number, full.plays, winner)
         self._tricks.append(done)
         self._won[winner] += 1
         self._trick = None
         self._stale = False
-        self._variant.after_trick(self, done)
+        try:
+            self._variant.after_trick(self, done)
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise self._fault("after_trick", error, winner) from error
 
     # --- used by variants ----------------------------------------------------------------------
 
@@ -594,7 +774,12 @@ class Deal:
         """The scored result of a finished deal."""
         if self._phase != DONE:
             raise IllegalActionError(f"the deal is not over (phase {self._phase!r})")
-        return self._variant.score(self.record, self._context)
+        try:
+            return self._variant.score(self.record, self._context)
+        except KozyrError:
+            raise
+        except Exception as error:
+            raise self._fault("score", error) from error
 
     def __repr__(self) -> str:
         return (
@@ -618,4 +803,4 @@ class TrickCounts(tuple[int, ...]):
         return list(self)
 
 
-__all__ = ["DONE", "PLAY", "Deal", "TrickCounts"]
+__all__ = ["DONE", "PLAY", "Deal", "TrickCounts", "hook_error", "plugin_of"]

@@ -49,6 +49,36 @@ class VariantConflictError(PluginError):
     """Two variants claim the same name or alias."""
 
 
+class HookError(PluginError):
+    """A variant's code failed while kozyr ran it: an exception raised inside one of its hooks
+    during play, replay, scoring or simulation (the original exception is the ``__cause__``), or
+    a deal its hooks never end. Not bad input: the plugin is at fault (the CLI exits 3).
+
+    ``plugin``, ``variant`` and ``hook`` name who failed; ``seed``, ``dealer``, ``seat`` and
+    ``where`` say where (what is known of it)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        plugin: str | None = None,
+        variant: str | None = None,
+        hook: str | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+        seat: int | None = None,
+        where: str | None = None,
+    ):
+        super().__init__(message)
+        self.plugin = plugin
+        self.variant = variant
+        self.hook = hook
+        self.seed = seed
+        self.dealer = dealer
+        self.seat = seat
+        self.where = where
+
+
 class IllegalActionError(KozyrError):
     """An action that the rules do not allow at this point of the deal.
 
@@ -126,6 +156,7 @@ class OutputError(KozyrError):
 __all__ = [
     "CardParseError",
     "DuplicateCardError",
+    "HookError",
     "IllegalActionError",
     "IllegalPlayError",
     "InputLimitError",

@@ -11,11 +11,11 @@ A problem is reported with its JSON path::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from kozyr.errors import IllegalActionError, RecordError
+from kozyr.errors import IllegalActionError, KozyrError, RecordError
 
 if TYPE_CHECKING:
     from kozyr.limits import Limits
@@ -25,6 +25,22 @@ if TYPE_CHECKING:
 # The package re-exports ``replay`` (``kozyr.replay(data)``) at start-up, so this module imports
 # the codec and the engine -- layers below it -- inside its functions: ``import kozyr`` and
 # ``kozyr --help`` then load neither.
+
+
+_T = TypeVar("_T")
+
+
+def _hook(variant: Variant, hook: str, path: str, seed: int | None, call: Callable[[], _T]) -> _T:
+    """``call()`` -- a hook of ``variant`` -- with anything but a KozyrError it raises turned
+    into a HookError naming the plugin, the variant, the hook and the record's path."""
+    from kozyr.engine import hook_error
+
+    try:
+        return call()
+    except KozyrError:
+        raise
+    except Exception as error:
+        raise hook_error(variant, hook, error, seed=seed, where=f"record {path}") from error
 
 
 def replay_deal(
@@ -38,12 +54,14 @@ def replay_deal(
     from kozyr.variant import Action
 
     context = context or {}
+    ctx = context
+    seed = record.seed
     try:
-        variant.check_record(record, context)
+        _hook(variant, "check_record", path, seed, lambda: variant.check_record(record, ctx))
     except RecordError as error:
         raise _rebase(error, path) from None
     if record.tricks is None:
-        return variant.score(record, context)
+        return _hook(variant, "score", path, seed, lambda: variant.score(record, ctx))
     try:
         deal = Deal.from_record(record, variant, context)
     except IllegalActionError as error:
@@ -54,7 +72,13 @@ def replay_deal(
     def settle_decisions() -> None:
         while deal.phase not in (PLAY, DONE):
             try:
-                where, action = variant.recorded_decision(deal, record)
+                where, action = _hook(
+                    variant,
+                    "recorded_decision",
+                    path,
+                    seed,
+                    lambda: variant.recorded_decision(deal, record),
+                )
             except RecordError as error:
                 raise _rebase(error, path) from None
             try:
@@ -94,7 +118,8 @@ def replay_deal(
             f"the record stops after {len(deal.tricks)} tricks, but the deal goes on "
             f"(seat {deal.to_act} to play)",
         )
-    return variant.score(deal.record, context)
+    done = deal.record
+    return _hook(variant, "score", path, seed, lambda: variant.score(done, ctx))
 
 
 def _join(path: str, where: str) -> str:

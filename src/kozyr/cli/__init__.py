@@ -33,10 +33,11 @@ from kozyr.cli.output import (
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
     EXIT_OK,
+    EXIT_PLUGIN,
     EXIT_WRITE_ERROR,
     table,
 )
-from kozyr.errors import KozyrError, OutputError, RecordError
+from kozyr.errors import HookError, KozyrError, OutputError, RecordError
 
 #: The command modules (``kozyr.cli.<module>``), in the order ``kozyr --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -60,6 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
         "(Семь листов, Семерик, Seven Up).",
     )
     parser.add_argument("--version", action=_Version, help="print the version")
+    parser.add_argument(
+        "--traceback",
+        action="store_true",
+        help="when a plugin's code fails (exit status 3), print the traceback after the message",
+    )
     sub = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", help="kozyr COMMAND --help for more"
     )
@@ -139,8 +145,9 @@ def _silence_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status: 0 ok, 1 output could not be written
-    (:class:`OutputError`), 2 bad input (any other :class:`KozyrError`), 130 interrupted. Each
-    failure is one line on stderr, never a traceback."""
+    (:class:`OutputError`), 2 bad input (any other :class:`KozyrError`), 3 a plugin's code failed
+    (:class:`~kozyr.errors.HookError`; ``--traceback`` adds the traceback), 130 interrupted. Each
+    failure is one line on stderr, never a traceback unless asked for."""
     parser = build_parser()
     args = parser.parse_args(argv)
     stream = out or sys.stdout
@@ -163,6 +170,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if isinstance(error.__context__, BrokenPipeError) or "Broken pipe" in str(error):
             _silence_stdout()
         return EXIT_WRITE_ERROR
+    except HookError as error:  # the plugin's code failed, not the input
+        _report(args, error)
+        if args.traceback:
+            import traceback
+
+            traceback.print_exception(error, file=sys.stderr)
+        return EXIT_PLUGIN
     except KozyrError as error:
         _report(args, error)
         return EXIT_BAD_INPUT
@@ -197,6 +211,7 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
+    "EXIT_PLUGIN",
     "EXIT_WRITE_ERROR",
     "build_parser",
     "entry",

@@ -20,6 +20,8 @@ EXIT_OK = 0
 #: Output could not be written (a full disk, a closed pipe): one line on stderr, no partial file.
 EXIT_WRITE_ERROR = 1
 EXIT_BAD_INPUT = 2
+#: A plugin's code failed (a :class:`~kozyr.errors.HookError`), not the user's input.
+EXIT_PLUGIN = 3
 #: Interrupted by Ctrl-C (128 + SIGINT), after one line on stderr.
 EXIT_INTERRUPTED = 130
 
@@ -206,6 +208,7 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
+    "EXIT_PLUGIN",
     "EXIT_WRITE_ERROR",
     "add_command",
     "add_limits",
