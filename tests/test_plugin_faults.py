@@ -174,7 +174,7 @@ def toys(monkeypatch: pytest.MonkeyPatch) -> PluginManager:
 def test_the_toy_itself_plays_and_replays(toys: PluginManager) -> None:
     deal = play_deal(kozyr.get_variant("toy-whist"), seed=3)
     assert sum(deal.result().tricks) == 3
-    assert kozyr.replay(deal.record().to_json()).tricks == deal.result().tricks
+    assert kozyr.replay(deal.record.to_json()).tricks == deal.result().tricks
 
 
 def test_an_exception_in_a_decision_hook_names_plugin_variant_hook_and_seat(
@@ -208,7 +208,7 @@ def test_an_exception_in_score_during_play_and_replay(toys: PluginManager) -> No
     deal = play_deal(variant, seed=2)
     with pytest.raises(HookError, match="hook score raised KeyError"):
         deal.result()
-    data = deal.record().to_json()
+    data = deal.record.to_json()
     with pytest.raises(HookError, match=r"hook score raised KeyError: 'points' \(record \$"):
         kozyr.replay(data)
 
@@ -234,7 +234,7 @@ def test_the_step_budget_stops_a_deal_that_goes_round_for_ever(toys: PluginManag
 def test_finish_before_begin_play_gives_a_replayable_record(toys: PluginManager) -> None:
     variant = kozyr.get_variant("toy-void")
     deal = play_deal(variant, seed=6)
-    record = deal.record()
+    record = deal.record
     assert all(hand is not None and len(hand) == 3 for hand in record.hands)
     replayed = kozyr.replay(json.loads(json.dumps(record.to_json())))
     assert replayed.record.hands == record.hands
