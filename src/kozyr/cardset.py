@@ -77,18 +77,13 @@ class CardSet(Set[Card]):
             if not isinstance(cards, (list, tuple)):
                 cards = list(cards)  # read an iterator once
             mask = 0
-            try:  # the common case: Card objects only
-                for card in cards:
-                    mask |= card.mask  # type: ignore[union-attr]
-            except AttributeError:  # notation among them (or something that is no card)
-                mask = 0
-                for position, card in enumerate(cards):
-                    if isinstance(card, Card):
-                        mask |= card.mask
-                    elif isinstance(card, str):
-                        mask |= _parse_token(card, position).mask
-                    else:
-                        raise _type_error(card, position) from None
+            for position, card in enumerate(cards):
+                if isinstance(card, Card):
+                    mask |= card.mask
+                elif isinstance(card, str):
+                    mask |= _parse_token(card, position).mask
+                else:
+                    raise _type_error(card, position)
         object.__setattr__(self, "mask", mask)
 
     @classmethod
