@@ -424,3 +424,21 @@ def test_the_change_log_is_append_only(tmp_path: Path, client: TestClient) -> No
         connection.execute("DELETE FROM changes")
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     connection.close()
+
+
+def test_party_fields_the_cut_that_settles_a_race(client: TestClient) -> None:
+    """PN5: a race is settled by a cut card after it ends; the game takes it afterwards."""
+    full = example("po-noskam-party.json")
+    without = {k: v for k, v in full.items() if k != "cut"}
+    game_id = client.post("/api/import", json=without).json()["id"]
+    assert client.get(f"/api/games/{game_id}").json()["result"].get("punishment") is None
+    assert_located(client.put(f"/api/games/{game_id}/fields", json={"cut": "Z♣"}), "$.cut")
+    assert_located(client.put(f"/api/games/{game_id}/fields", json={"deals": []}), "$.deals")
+    assert_located(client.put(f"/api/games/{game_id}/fields", json=[1]), "$")
+    response = client.put(f"/api/games/{game_id}/fields", json={"cut": full["cut"]})
+    assert response.status_code == 200, response.text
+    assert response.json()["result"] == kozyr.replay(full).to_json()
+    response = client.put(f"/api/games/{game_id}/fields", json={"cut": None})
+    assert "cut" not in response.json()["record"]
+    kinds = [c["kind"] for c in client.get(f"/api/games/{game_id}/changes").json()["changes"]]
+    assert kinds == ["import", "set-fields", "set-fields"]

@@ -124,3 +124,16 @@ def test_language_switch_and_unknown_pages(client: TestClient) -> None:
     assert client.get("/games/42").status_code == 404
     assert client.get("/static/kozyr.css").status_code == 200
     assert client.get("/static/kozyr.js").status_code == 200
+
+
+def test_the_cut_card_through_the_page(client: TestClient) -> None:
+    full = example("po-noskam-party.json")
+    without = {k: v for k, v in full.items() if k != "cut"}
+    game_id = client.post("/api/import", json=without).json()["id"]
+    page = client.get(f"/games/{game_id}").text
+    assert 'name="p.cut"' in page and 'name="p.extra_hits"' in page
+    response = client.post(f"/games/{game_id}/fields", data={"p.cut": "Z♣", "p.extra_hits": ""})
+    assert response.status_code == 422 and "$.cut" in response.text
+    client.post(f"/games/{game_id}/fields", data={"p.cut": full["cut"], "p.extra_hits": ""})
+    record = client.get(f"/games/{game_id}/export.json").json()
+    assert kozyr.replay(record).to_json() == kozyr.replay(full).to_json()

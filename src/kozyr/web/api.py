@@ -251,6 +251,11 @@ async def undo_deal(request: Request, table: Table) -> Any:
     return table.undo(_game_id(request)).to_json()
 
 
+async def set_fields(request: Request, table: Table) -> Any:
+    """The game's own fields (``cut``, the variant's party fields); null removes one."""
+    return table.set_fields(_game_id(request), await read_json(request)).to_json()
+
+
 async def finish_game(request: Request, table: Table) -> Any:
     """The game marked finished."""
     return table.finish(_game_id(request)).to_json()
@@ -297,6 +302,7 @@ ROUTES = [
     Route("/api/games/{game:int}/deals", api(add_deal, created=True), methods=["POST"]),
     Route("/api/games/{game:int}/deals/last", api(undo_deal), methods=["DELETE"]),
     Route("/api/games/{game:int}/deals/{index:int}", api(edit_deal), methods=["PUT"]),
+    Route("/api/games/{game:int}/fields", api(set_fields), methods=["PUT"]),
     Route("/api/games/{game:int}/finish", api(finish_game), methods=["POST"]),
     Route("/api/games/{game:int}/next", api(next_game, created=True), methods=["POST"]),
     Route("/api/games/{game:int}/changes", api(changes), methods=["GET"]),

@@ -204,6 +204,13 @@ def next_deal(
     return Next(False, dealer, left, context)
 
 
+def party_keys(variant: Variant) -> tuple[str, ...]:
+    """The fields a game (party record) takes besides its deals: ``cut`` where the variant
+    settles a party with a cut card (PN5, SL19-4), and the variant's ``party_fields``."""
+    keys = ("cut",) if type(variant).party_cut is not Variant.party_cut else ()
+    return (*keys, *variant.party_fields)
+
+
 def left_seats(variant: Variant, context: Mapping[str, Any]) -> tuple[int, ...]:
     """The seats not dealt in to the next deal (:meth:`Variant.seats_in`: a race's finishers)."""
     dealt = set(variant.seats_in(context))
@@ -263,6 +270,7 @@ __all__ = [
     "new_game",
     "next_deal",
     "number",
+    "party_keys",
     "party_variants",
     "records_take_metadata",
     "score",

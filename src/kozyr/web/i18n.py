@@ -77,6 +77,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "all_games": ("Все партии", "All games"),
     "checked": ("проверено", "checked"),
     "game": ("Партия", "Game"),
+    "party_fields": ("Поля партии", "Game fields"),
+    "cut": ("Срезка (карта, PN5)", "Cut card (PN5)"),
 }
 
 

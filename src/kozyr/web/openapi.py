@@ -173,6 +173,16 @@ def openapi_schema() -> dict[str, Any]:
                     write=True,
                 )
             },
+            "/api/games/{game}/fields": {
+                "put": _op(
+                    "set the game's own fields: cut (the card that settles a race, PN5) and the "
+                    "variant's party fields; null removes one",
+                    _GAME,
+                    body=_ANY_OBJECT,
+                    game=True,
+                    write=True,
+                )
+            },
             "/api/games/{game}/finish": {
                 "post": _op("finish the game", _GAME, game=True, write=True)
             },

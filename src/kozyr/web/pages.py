@@ -404,6 +404,7 @@ def render_game(
     errors: Mapping[tuple[str, int | None], str] | None = None,
     top_error: str | None = None,
     deal_json: str = "",
+    fields_error: str | None = None,
     status: int = 200,
 ) -> Response:
     lang = lang_of(request)
@@ -442,6 +443,30 @@ def render_game(
         parts.append(
             f'<button type="submit" class="primary big" id="save">'
             f"{escape(t(lang, 'save_deal'))}</button></form></section>"
+        )
+    keys = games.party_keys(variant)
+    if keys and not game.finished and game.record.get("deals"):
+        parts.append(
+            f'<form method="post" action="/games/{game.id}/fields" id="fields-form" class="card">'
+            f"<h2>{both(lang, 'party_fields')}</h2>"
+        )
+        if fields_error:
+            parts.append(
+                f'<p class="error" role="alert" id="fields-error">{escape(fields_error)}</p>'
+            )
+        for key in keys:
+            value = game.record.get(key)
+            shown = (
+                "" if value is None else (value if isinstance(value, str) else json.dumps(value))
+            )
+            label = t(lang, "cut") if key == "cut" else key
+            parts.append(
+                f'<label class="big">{escape(label)} <span class="rule">{escape(key)}</span>'
+                f'<input type="text" name="p.{escape(key)}" id="p-{escape(key)}" '
+                f'value="{escape(shown)}" autocomplete="off"></label>'
+            )
+        parts.append(
+            f'<button type="submit" id="save-fields">{escape(t(lang, "save_edit"))}</button></form>'
         )
     parts.append('<section id="actions" class="actions">')
     if game.record.get("deals") and not game.finished:
@@ -568,6 +593,26 @@ async def add_deal(request: Request) -> Response:
             status=422,
         )
     return _see(f"/games/{view.game.id}#sheet")
+
+
+async def set_fields(request: Request) -> Response:
+    view = _view(request)
+    data = await form_data(request)
+    fields: dict[str, Any] = {}
+    for key in games.party_keys(games.variant_of(view.game.record)):
+        text = (_first(data, f"p.{key}") or "").strip()
+        if key == "cut" or not text:
+            fields[key] = text or None
+            continue
+        try:
+            fields[key] = json.loads(text)  # a number or a list: [1, 2]
+        except json.JSONDecodeError:
+            fields[key] = text
+    try:
+        _table(request).set_fields(view.game.id, fields)
+    except RecordError as error:
+        return render_game(request, view, fields_error=str(error), status=422)
+    return _see(f"/games/{view.game.id}")
 
 
 async def undo(request: Request) -> Response:
@@ -830,6 +875,7 @@ ROUTES = [
     Route("/games/{game:int}", _guarded(show_game), methods=["GET"]),
     Route("/games/{game:int}/deals", _guarded(add_deal), methods=["POST"]),
     Route("/games/{game:int}/undo", _guarded(undo), methods=["POST"]),
+    Route("/games/{game:int}/fields", _guarded(set_fields), methods=["POST"]),
     Route("/games/{game:int}/finish", _guarded(finish), methods=["POST"]),
     Route("/games/{game:int}/next", _guarded(next_game), methods=["POST"]),
     Route("/games/{game:int}/deals/{index:int}/edit", _guarded(edit_deal), methods=["GET", "POST"]),

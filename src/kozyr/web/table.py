@@ -153,6 +153,30 @@ class Table:
 
         return self._view(self._update(game_id, change))
 
+    def set_fields(self, game_id: int, fields: Any) -> View:
+        """Set the game's own fields (``cut``: the card that settles a race, PN5; and the
+        variant's ``party_fields``); null removes one. The whole game is replayed again."""
+
+        def change(game: StoredGame) -> tuple[dict[str, Any], str, dict[str, Any]]:
+            if not isinstance(fields, dict):
+                raise RecordError("$", "expected an object of party fields")
+            allowed = games.party_keys(games.variant_of(game.record))
+            record = dict(game.record)
+            for key, value in fields.items():
+                if key not in allowed:
+                    raise RecordError(
+                        f"$.{key}", f"not a field of this game; fields: {', '.join(allowed)}"
+                    )
+                if value is None or value == "":
+                    record.pop(key, None)
+                else:
+                    record[key] = value
+            before = {k: game.record.get(k) for k in fields}
+            record = self._checked(record)
+            return record, "set-fields", {"before": before, "after": dict(fields)}
+
+        return self._view(self._update(game_id, change))
+
     def finish(self, game_id: int) -> View:
         """Mark the game finished (the table stops; no more deals)."""
 
