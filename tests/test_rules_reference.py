@@ -51,7 +51,8 @@ def files(*patterns: str) -> list[Path]:
 
 #: Where ids are cited: the code, its messages and docstrings, the tests, docs and examples.
 CITING = (
-    "src/**/*.py", "src/**/*.json", "src/**/*.md", "plugins/*/src/**/*.py",
+    "src/**/*.py", "src/**/*.json", "src/**/*.md", "src/**/*.js", "src/**/*.html",
+    "plugins/*/src/**/*.py",
     "plugins/*/src/**/*.md", "plugins/*/tests/*.py", "tests/*.py", "docs/**/*.md",
     "examples/**/*.json", "examples/**/*.py", "README.md",
 )  # fmt: skip
@@ -205,8 +206,8 @@ FORBIDDEN = re.compile(
 )
 
 OWN_FILES = (
-    "README.md", "CHANGELOG.md", "mkdocs.yml", "pyproject.toml", "docs/**/*.md", "src/**/*.py",
-    "src/**/*.json", "src/**/*.md", "plugins/**/*.py", "plugins/**/*.md",
+    "README.md", "CHANGELOG.md", "mkdocs.yml", "pyproject.toml", "docs/**/*.md", "src/**/*",
+    "plugins/**/*.py", "plugins/**/*.md",
     "plugins/*/pyproject.toml", "examples/**/*", "tests/*.py", "tools/*.py", "benchmarks/*.py",
 )  # fmt: skip
 
