@@ -66,3 +66,12 @@ def test_a_huge_option_name_is_shortened() -> None:
 def test_a_variant_name_of_the_wrong_type_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="a variant name is a string, not int"):
         get_variant(7)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", ["４", 4.5, True, "4.0", "x" * 1000])
+def test_a_fixed_player_count_takes_only_that_integer(value: object) -> None:
+    # found by the fuzz run: int() read "４" (fullwidth) and 4.5 as the 4 players of Семерик (SM1)
+    with pytest.raises(OptionError, match="played by exactly 4 players") as caught:
+        get_variant("semerik", players=value)
+    assert len(str(caught.value)) < 200
+    assert get_variant("semerik", players="4").players == 4

@@ -208,19 +208,21 @@ class Variant:
     def _check_fixed_players(self, value: Any) -> None:
         """A variant without a ``players`` option accepts ``players`` only as its one count."""
         counts = self.player_counts
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            number = None
-        if len(counts) == 1 and number == counts[0] and not isinstance(value, bool):
+        number: int | None = None
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        elif isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+            number = int(value)  # ASCII digits only, as OptionSpec.coerce (not "４", not 4.5)
+        if len(counts) == 1 and number == counts[0]:
             return
         title = f"{self.title_ru} ({self.name})" if self.title_ru else self.name
         rule = f" ({self.players_rule})" if self.players_rule else ""
         allowed = " or ".join(map(str, counts))
+        shown = str(value) if len(str(value)) <= SHOWN else shorten(str(value))
         raise OptionError(
-            f"{title} is played by exactly {allowed} players, not {value}{rule}"
+            f"{title} is played by exactly {allowed} players, not {shown}{rule}"
             if len(counts) == 1
-            else f"{title}: {value} players are not allowed; allowed: {allowed}{rule}"
+            else f"{title}: {shown} players are not allowed; allowed: {allowed}{rule}"
         )
 
     # --- configuration -------------------------------------------------------------------------
