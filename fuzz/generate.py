@@ -15,7 +15,7 @@ CARD_TEXTS = [c.format(s) for c in kozyr.ALL_CARDS for s in kozyr.STYLES]
 PIECES = [*"0123456789tjqkashdcTJQKASHDCвдктпчбВДКТПЧБ♠♥♦♣♤♡♢♧", "10", *TRICKY, " ", ", "]
 OPTION_NAMES = sorted(
     {spec.name for cls in kozyr.variants() for spec in cls.options_spec}
-    | {"name", "self", "cls", "options", "__class__", "", "players "}
+    | {"name", "self", "cls", "options", "__class__", "", "players ", ", \x16\n", "a\u200bb"}
 )
 OPTION_VALUES: list[Any] = [
     *JUNK,

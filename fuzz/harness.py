@@ -211,7 +211,9 @@ def mutate(data: Any, rng: random.Random) -> Any:
     if choice == 0:
         return _set(data, path, copy.deepcopy(rng.choice(JUNK)))
     if choice == 1 and isinstance(target, dict):
-        key = rng.choice([*target, "x", "name", "self", "dealer", "deals", "tricks", "seed"])
+        key = rng.choice(
+            [*target, "x", "name", "self", "dealer", "deals", "tricks", "a\nb", "\x16"]
+        )
         if key in target and rng.random() < 0.5:
             del target[key]
         else:

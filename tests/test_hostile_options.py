@@ -68,10 +68,19 @@ def test_a_variant_name_of_the_wrong_type_is_a_type_error() -> None:
         get_variant(7)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("value", ["４", 4.5, True, "4.0", "x" * 1000])
+@pytest.mark.parametrize("value", ["４", 4.5, True, "4.0", "x" * 1000, "\x1f1"])
 def test_a_fixed_player_count_takes_only_that_integer(value: object) -> None:
     # found by the fuzz run: int() read "４" (fullwidth) and 4.5 as the 4 players of Семерик (SM1)
     with pytest.raises(OptionError, match="played by exactly 4 players") as caught:
         get_variant("semerik", players=value)
     assert len(str(caught.value)) < 200
     assert get_variant("semerik", players="4").players == 4
+
+
+def test_an_option_name_with_control_characters_is_quoted() -> None:
+    # found by the atheris run: a name holding a newline made a two-line message
+    with pytest.raises(OptionError) as caught:
+        get_variant("na-noski", **{", \x16\n": 1})
+    assert str(caught.value) == (
+        "na-noski: unknown option ', \\x16\\n'; known options: players, hit_cards"
+    )

@@ -209,3 +209,12 @@ def test_a_card_of_the_wrong_json_type_names_the_type() -> None:
     data["turnups"] = [{"rank": "A"}]
     with pytest.raises(RecordError, match=r"^\$\.turnups\[0\]: expected a card .*got an object"):
         replay(data)
+
+
+def test_an_unknown_key_with_a_newline_is_quoted_in_the_path() -> None:
+    data = example()
+    data["a\nb"] = 1
+    with pytest.raises(RecordError) as caught:
+        replay(data)
+    assert caught.value.path == '$["a\\nb"]'
+    assert "\n" not in str(caught.value)

@@ -22,7 +22,7 @@ from typing import Any
 from kozyr.cards import Card, _parse_token, _tokens
 from kozyr.cardset import CardSet
 from kozyr.errors import CardParseError, InputLimitError, KozyrError, OptionError, RecordError
-from kozyr.jsontext import load_bytes, loads
+from kozyr.jsontext import key_path, load_bytes, loads
 from kozyr.limits import DEFAULT_LIMITS, Limits, shorten
 from kozyr.record import DealRecord, PartyRecord
 from kozyr.registry import get_variant
@@ -204,7 +204,7 @@ def read_deal(
     for key in obj:
         if key not in known:
             raise RecordError(
-                f"{path}.{key}",
+                key_path(path, key),
                 f"unknown field for {variant.name}; known fields: {', '.join(sorted(known))}",
             )
     if inherited:
@@ -294,7 +294,7 @@ def read_party(
     for key in obj:
         if key not in known:
             raise RecordError(
-                f"{path}.{key}",
+                key_path(path, key),
                 f"unknown field of a party; known fields: {', '.join(sorted(known))}",
             )
     deals_raw = obj.get("deals")

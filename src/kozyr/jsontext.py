@@ -63,7 +63,7 @@ def where(text: str, pos: int) -> str:
     return f"line {line} column {column}"
 
 
-def _key_path(path: str, key: str) -> str:
+def key_path(path: str, key: str) -> str:
     if _NAME.fullmatch(key):
         return f"{path}.{key}"
     quoted = json.dumps(key, ensure_ascii=False)
@@ -236,7 +236,7 @@ def _scan(
             return f"{frame[1]}[{frame[3]}]"
         if frame[5]:  # between a comma and the next key: the object itself
             return str(frame[1])
-        return _key_path(frame[1], frame[4] if frame[4] is not None else "")
+        return key_path(frame[1], frame[4] if frame[4] is not None else "")
 
     while True:
         pos = _WHITESPACE.match(text, pos).end()  # type: ignore[union-attr]
@@ -285,7 +285,7 @@ def _scan(
                     return
                 if key in frame[2]:
                     yield RecordError(
-                        _key_path(frame[1], key),
+                        key_path(frame[1], key),
                         f"duplicate key {shorten(key)} at {where(text, pos)} "
                         "(a key may appear once in an object)",
                     )
@@ -343,4 +343,4 @@ def load_bytes(data: bytes, limits: Limits = DEFAULT_LIMITS, name: str = "input"
     return loads(decode(data, name), limits)
 
 
-__all__ = ["MAX_DEPTH", "decode", "load_bytes", "loads", "read_limited", "where"]
+__all__ = ["MAX_DEPTH", "decode", "key_path", "load_bytes", "loads", "read_limited", "where"]

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 _TRUE = {"true", "yes", "on", "1", "да"}
 _INTEGER = re.compile(r"[+-]?[0-9]{1,30}")
+_PLAIN = re.compile(r"[\w-]{1,24}")  # an option name shown as it is; others quoted and escaped
 _FALSE = {"false", "no", "off", "0", "нет"}
 
 
@@ -196,7 +197,7 @@ class Variant:
         unknown = sorted(set(options) - set(specs))
         if unknown:
             known = ", ".join(specs) or "none"
-            names = ", ".join(n if len(n) <= SHOWN else shorten(n) for n in unknown[:5])
+            names = ", ".join(n if _PLAIN.fullmatch(n) else shorten(n) for n in unknown[:5])
             more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
             raise OptionError(f"{self.name}: unknown option {names}{more}; known options: {known}")
         resolved = {name: spec.default for name, spec in specs.items()}
@@ -212,13 +213,14 @@ class Variant:
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         elif isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
-            number = int(value)  # ASCII digits only, as OptionSpec.coerce (not "４", not 4.5)
+            number = int(value.strip())  # ASCII digits only, as OptionSpec.coerce (not "４", 4.5)
         if len(counts) == 1 and number == counts[0]:
             return
         title = f"{self.title_ru} ({self.name})" if self.title_ru else self.name
         rule = f" ({self.players_rule})" if self.players_rule else ""
         allowed = " or ".join(map(str, counts))
-        shown = str(value) if len(str(value)) <= SHOWN else shorten(str(value))
+        text = str(value)
+        shown = text if len(text) <= SHOWN and text.isprintable() else shorten(text)
         raise OptionError(
             f"{title} is played by exactly {allowed} players, not {shown}{rule}"
             if len(counts) == 1
