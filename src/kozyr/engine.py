@@ -169,6 +169,7 @@ class Deal:
         # rules are asked about. When the rules read only the suit led (``reads == "lead"``) it is
         # not rebuilt after every card: ``_stale`` says the plays went on since (see ``trick``).
         self._by_lead = self._rules.reads == "lead"
+        self._hears_plays = variant.hears_plays
         self._leader = 0
         self._number = 0
         self._plays: list[Play] = []
@@ -484,12 +485,19 @@ class Deal:
             return
         legal = self._decisions()
         if action not in legal:
-            raise IllegalActionError(
-                f"{action} is not possible in phase {self._phase!r}; legal: "
-                + ", ".join(str(a) for a in legal),
-                seat=action.seat,
-                card=action.card,
-            )
+            try:
+                why = self._variant.explain_decision(self, action)
+            except KozyrError:
+                raise
+            except Exception as error:
+                raise self._fault("explain_decision", error, action.seat) from error
+            if why is None:
+                why = f"{action} is not possible in phase {self._phase!r}; legal: " + ", ".join(
+                    str(a) for a in legal
+                )
+            else:
+                why = f"seat {action.seat}: {why}"
+            raise IllegalActionError(why, seat=action.seat, card=action.card)
 
     def _verify_card(self, action: Action) -> None:
         rules = self._rules
@@ -594,6 +602,13 @@ class Deal:
             else:
                 self._trick = Trick(self._leader, self._number, tuple(plays))
             self._to_act = self._next[seat]
+            if self._hears_plays:
+                try:
+                    self._variant.after_play(self, play)
+                except KozyrError:
+                    raise
+                except Exception as error:
+                    raise self._fault("after_play", error, seat) from error
             return
         full = Trick(self._leader, self._number, tuple(plays))
         try:
@@ -739,6 +754,15 @@ class Deal:
             trick = _EMPTY_TRICKS[key] = Trick(leader, number)
         self._trick = trick
         self._to_act = leader
+
+    def resume_play(self) -> None:
+        """Go back to the trick under way after a phase of the variant's own entered between its
+        plays (:meth:`kozyr.Variant.after_play`): the next seat in the trick is to play."""
+        if self._trick is None:
+            raise IllegalActionError("resume_play(): no trick is under way; use new_trick()")
+        plays = self._plays
+        self._phase = PLAY
+        self._to_act = self._next[plays[-1].seat] if plays else self._leader
 
     def finish(self) -> None:
         """End the deal. A deal that ends before trick play began (a void deal, everyone but one

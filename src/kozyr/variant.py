@@ -21,7 +21,7 @@ from kozyr.errors import KozyrError, OptionError, RecordError
 from kozyr.limits import SHOWN, shorten
 from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
 from kozyr.scoring import ScoreSheet, SheetNote
-from kozyr.tricks import TrickRules
+from kozyr.tricks import Play, TrickRules
 
 if TYPE_CHECKING:
     from kozyr.batch import BatchForm
@@ -129,14 +129,26 @@ def _show(value: Any) -> str:
 class Action:
     """A decision or a card play by ``seat``. ``kind`` is ``"play"`` for a card played to a trick;
     variants name their own decisions (``"stand"``, ``"beg"``, ``"give"``, ``"run"``,
-    ``"discard"``, ``"exchange"``, ``"keep"``, ``"run_away"``, ``"stay"``…)."""
+    ``"discard"``, ``"exchange"``, ``"keep"``, ``"run_away"``, ``"stay"``…). ``card`` is the
+    card a decision is about, ``value`` what else it says -- a bid, a number of tricks, a
+    declared suit -- typed (``Action("bid", 1, value=3)``) instead of folded into ``kind``.
+
+    >>> str(Action("bid", 1, value=3))
+    'seat 1: bid 3'
+    """
 
     kind: str
     seat: int
     card: Card | None = None
+    value: int | str | None = None
 
     def __str__(self) -> str:
-        return f"seat {self.seat}: {self.kind}" + (f" {self.card}" if self.card is not None else "")
+        text = f"seat {self.seat}: {self.kind}"
+        if self.card is not None:
+            text += f" {self.card}"
+        if self.value is not None:
+            text += f" {self.value}"
+        return text
 
 
 class Bot(Protocol):
@@ -237,17 +249,24 @@ class Variant:
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...] | None:
-        """The two partnerships of C5 when this variant plays in sides with four, else None."""
+        """The partnerships of this configured variant, each a tuple of seats, or None when
+        everyone plays alone. Default: the two sides of C5 (0+2, 1+3) when ``partnership`` is set
+        and four play. A variant whose sides depend on its options (three pairs of six, a caller
+        and partner...) overrides this property: it is asked per instance."""
         if self.partnership and self.players == 4:
             return ((0, 2), (1, 3))
         return None
 
     def side_of(self, seat: int) -> int:
-        """A seat's side (its own seat number when there are no sides)."""
+        """A seat's side: the index of its group in :attr:`sides` (its own seat number when
+        there are no sides)."""
         sides = self.sides
         if sides is None:
             return seat
-        return 0 if seat in sides[0] else 1
+        for index, members in enumerate(sides):
+            if seat in members:
+                return index
+        raise KozyrError(f"{self.name}: seat {seat} is on no side of {sides}")
 
     def check_options(self) -> None:
         """Reject impossible option combinations with an :class:`OptionError` (hook)."""
@@ -308,6 +327,23 @@ class Variant:
     def apply_decision(self, deal: Deal, action: Action) -> None:
         """Carry out a decision already checked to be legal (hook)."""
         raise NotImplementedError(f"{self.name} has no phase {deal.phase!r}")
+
+    def explain_decision(self, deal: Deal, action: Action) -> str | None:
+        """Why ``action`` is not a legal decision now, citing the rule id (hook): the message of
+        the IllegalActionError the engine raises (prefixed with the seat). None -- the default
+        -- gives the generic "not possible in phase ...; legal: ..." message."""
+        return None
+
+    #: Whether the engine calls :meth:`after_play` after every card played (declared, so that
+    #: variants without the hook pay nothing for it).
+    hears_plays: ClassVar[bool] = False
+
+    def after_play(self, deal: Deal, play: Play) -> None:
+        """Called after each card of a trick that is not yet full (only when :attr:`hears_plays`
+        is set), with ``deal.to_act`` already the next seat (hook). The place for what happens
+        between the plays of a trick: trump set by the card led (``deal.set_trump``), a
+        declaration on a player's first turn (``deal.set_phase(...)``, then
+        ``deal.resume_play()`` from ``apply_decision``)."""
 
     def after_trick(self, deal: Deal, trick: Any) -> None:
         """Called after each trick is won: by default the winner leads, and the deal ends when the

@@ -209,6 +209,16 @@ class SemListov(SemListovFamily):
         """Everyone but the dealer, from eldest clockwise (the dealer may not run away)."""
         return [s for s in self.order_from(deal, deal.next_seat(deal.dealer)) if s != deal.dealer]
 
+    def explain_decision(self, deal: Deal, action: Action) -> str | None:
+        if deal.phase == RUNAWAY and action.kind == "run_away" and action.seat == deal.dealer:
+            return "the dealer may not run away (SL-C16)"
+        if deal.phase == RUNAWAY and action.seat != deal.to_act:
+            return (
+                f"seat {deal.to_act} decides now whether to run away; players decide in turn "
+                "from eldest (SL-C16)"
+            )
+        return super().explain_decision(deal, action)
+
     def decision_actions(self, deal: Deal) -> list[Action]:
         if deal.phase == RUNAWAY:
             return [Action("stay", deal.to_act), Action("run_away", deal.to_act)]

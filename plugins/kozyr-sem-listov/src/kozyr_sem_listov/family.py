@@ -257,6 +257,22 @@ class SemListovFamily(Variant):
 
     # --- decisions -----------------------------------------------------------------------------
 
+    def explain_decision(self, deal: Deal, action: Action) -> str | None:
+        """The rule an illegal exchange breaks (SL-C6, PN2)."""
+        if deal.phase != EXCHANGE:
+            return None
+        if action.seat != deal.dealer:
+            return (
+                f"only the dealer (seat {deal.dealer}) may take the turned card "
+                f"({self.exchange_rule})"
+            )
+        if action.kind == "exchange" and action.card is not None:
+            return (
+                f"{action.card} is not in the dealer's hand: he gives one of his own cards for "
+                f"the turned card ({self.exchange_rule})"
+            )
+        return None
+
     def decision_actions(self, deal: Deal) -> list[Action]:
         seat = deal.to_act
         if deal.phase == EXCHANGE:

@@ -168,6 +168,34 @@ class SevenUp(Variant):
         """D-SU4: whether the dealer may give (see :meth:`gift_blocker`)."""
         return self.gift_blocker(context, dealer) is None
 
+    def explain_decision(self, deal: Deal, action: Action) -> str | None:
+        """The rule an illegal decision breaks (SU4, D-SU4)."""
+        phase, seat = deal.phase, deal.to_act
+        if action.seat != seat:
+            who = "eldest" if phase == "beg" else "the dealer" if phase == "give_or_run" else ""
+            return (
+                f"it is seat {seat}'s turn{f' ({who})' if who else ''} to decide, not seat "
+                f"{action.seat}'s (SU4)"
+            )
+        if phase == "give_or_run" and action.kind == "give":
+            blocker = self.gift_blocker(deal.context, deal.dealer)
+            if blocker is not None:
+                target = deal.context.get("target", GAME_TARGET)
+                by = "side" if self.sides else "seat"
+                return (
+                    f"the dealer may not give: the point would bring {by} {blocker} to "
+                    f"{target}; he must run the cards (D-SU4)"
+                )
+        if phase == "discard" and action.kind == "discard" and action.card is not None:
+            return (
+                f"{action.card} is not in seat {seat}'s hand; after running each player "
+                "discards from his own hand down to six (SU4)"
+            )
+        expected = {"beg": "stand or beg", "give_or_run": "give or run", "discard": "discard"}
+        if phase in expected:
+            return f"{action.kind!r} is not a decision here: now {expected[phase]} (SU4)"
+        return None
+
     def decision_actions(self, deal: Deal) -> list[Action]:
         seat = deal.to_act
         phase = deal.phase
