@@ -16,6 +16,7 @@ from kozyr import Card, Deal, Trick
 from kozyr.cli import main
 from kozyr.codec import read_deal
 from kozyr.errors import IllegalPlayError, OptionError, RecordError
+from kozyr.testing import score_unproven
 
 
 def net(result: Any) -> list[str]:
@@ -207,10 +208,9 @@ def test_sl_runaway_tied_winners_equal_split() -> None:
         "variant": "sem-listov",
         "options": {"players": 4, "runaways": True},
         "dealer": 0,
-        "hands": H4,
         "turnup": "6♥",
         "runaways": [3],
-        "trick_winners": [0, 0, 0, 1, 1, 1, 2],
+        "trick_winners": [0, 0, 0, 1, 1, 1, 2],  # without hands: H4 could not give them
     }
     assert net(kozyr.replay(rec)) == ["12", "12", "-16", "-8"]
 
@@ -223,14 +223,15 @@ def test_sl_runaway_next_deal(rate: int, expected: list[str]) -> None:
     # [8, 8, -16, 0]. Deal 2 (dealer 1): s2 takes all 7 -> 28, each other pays 28; the held
     # penalty goes to the tied winner dealt the highest trump (♥): A♥ is s1's -> s1 +8.
     # Total [8-28, 8-28+8, -16+84, -28-8] = [-20, -12, 68, -36]; with rate 3: 12 instead of 8.
+    # (outcome records: trick winners without hands; the hands of H4 could not give them, so
+    # deal 2 says which tied winner was dealt the highest trump)
     first = {
         "dealer": 0,
-        "hands": H4,
         "turnup": "6♥",
         "runaways": [3],
         "trick_winners": [0, 0, 0, 1, 1, 1, 2],
     }
-    second = {"dealer": 1, "hands": H4, "turnup": "6♥", "trick_winners": [2] * 7}
+    second = {"dealer": 1, "turnup": "6♥", "trick_winners": [2] * 7, "highest_trump": 1}
     options = {
         "players": 4,
         "runaways": True,
@@ -238,7 +239,7 @@ def test_sl_runaway_next_deal(rate: int, expected: list[str]) -> None:
         "runaway_rate": rate,
         "deals": 2,
     }
-    r = kozyr.replay({"variant": "sem-listov", "options": options, "deals": [first, second]})
+    r = score_unproven({"variant": "sem-listov", "options": options, "deals": [first, second]})
     assert net(r.deals[0]) == ["8", "8", "-16", "0"]
     assert r.deals[1].extra["pot_taken"][0]["taker"] == 1
     assert net(r) == expected
@@ -280,9 +281,10 @@ def race_party(variant: str, options: dict[str, Any], cut: str | None, third: An
         "variant": variant,
         "options": {"players": 3, **options},
         "deals": [
-            {"dealer": 2, "hands": R3, "turnup": "6♣", "trick_winners": [1] * 6 + [2]},
-            {"dealer": 0, "hands": R3, "turnup": "6♣", "trick_winners": [1] + [2] * 5 + [0]},
-            third or {"dealer": 2, "hands": R2, "turnup": "6♣", "trick_winners": [2]},
+            # trick winners without hands (an outcome record): these hands could not give them
+            {"dealer": 2, "turnup": "6♣", "trick_winners": [1] * 6 + [2]},
+            {"dealer": 0, "turnup": "6♣", "trick_winners": [1] + [2] * 5 + [0]},
+            third or {"dealer": 2, "turnup": "6♣", "trick_winners": [2]},
         ],
     }
     if cut:
@@ -356,8 +358,9 @@ def test_race_na_noski_full_tricks_early_end() -> None:
         "options": {"players": 3},
         "cut": "9♣",
         "deals": [
-            {"dealer": 0, "hands": R3, "turnup": "Q♠", "trick_winners": [1] * 6 + [2]},
-            {"dealer": 1, "hands": R3, "turnup": "10♥", "trick_winners": [2] * 6 + [0]},
+            # outcome records (winners without hands: R3 could not give them)
+            {"dealer": 0, "turnup": "Q♠", "trick_winners": [1] * 6 + [2]},
+            {"dealer": 1, "turnup": "10♥", "trick_winners": [2] * 6 + [0]},
             third,
         ],
     }
@@ -480,10 +483,10 @@ def test_su_game_tie() -> None:
         "turnups": ["2♥"],
         "won": ["5♣ A♦ 6♣ K♦ 7♣ 9♦ 8♣ 8♦", "A♠ 2♠ K♠ 3♠"],
     }
-    r = kozyr.replay(rec)
+    r = score_unproven(rec)
     assert r.points == (0, 0)
     assert r.extra["game_points"] == [7, 7]
-    r = kozyr.replay(dict(rec, options={"players": 2, "game_tie": "eldest"}))
+    r = score_unproven(dict(rec, options={"players": 2, "game_tie": "eldest"}))
     assert items(r) == [("game", 1, None, 1)]
 
 
@@ -544,11 +547,11 @@ def test_su_both_reach_seven_order(last: dict[str, Any], winner: int) -> None:
     # against Low+Jack -> 6:5, 6:6, 6:7 on the Jack: side 1 wins.
     deals = [dict(DOC_DEAL, dealer=0), dict(DOC_DEAL, dealer=1), dict(TIE_DEAL, dealer=2)]
     deals.append(dict(last, dealer=3))
-    r = kozyr.replay({"variant": "seven-up", "deals": deals})
+    r = score_unproven({"variant": "seven-up", "deals": deals})
     assert r.running == ((2, 2), (4, 4), (5, 5), (7, 7))
     assert r.winner == winner
     with pytest.raises(RecordError, match=r"deals\[4\]"):
-        kozyr.replay({"variant": "seven-up", "deals": [*deals, dict(DOC_DEAL, dealer=0)]})
+        score_unproven({"variant": "seven-up", "deals": [*deals, dict(DOC_DEAL, dealer=0)]})
 
 
 GIFT3 = {
@@ -562,15 +565,15 @@ GIFT3 = {
 def test_su_three_player_gift_and_d_su4() -> None:
     # D-SU4: 3 players, the dealer who gives gives 1 to each opponent; no trump in play, Game
     # tied 20:20:20 -> (0, 1, 1) for dealer 0.
-    r = kozyr.replay({"variant": "seven-up", "options": {"players": 3}, "dealer": 0, **GIFT3})
+    r = score_unproven({"variant": "seven-up", "options": {"players": 3}, "dealer": 0, **GIFT3})
     assert r.points == (0, 1, 1)
     # nine gift deals -> 6:6:6; the tenth (dealer 0, beggar s1 at 6) may not give
     deals = [dict(GIFT3, dealer=i % 3) for i in range(10)]
     with pytest.raises(RecordError, match=r"deals\[9\]\.beg.*D-SU4"):
-        kozyr.replay({"variant": "seven-up", "options": {"players": 3}, "deals": deals})
+        score_unproven({"variant": "seven-up", "options": {"players": 3}, "deals": deals})
     # gift_may_win: both s1 and s2 reach 7 on the gift; s1's (eldest) counts first
     options = {"players": 3, "gift_may_win": True}
-    r = kozyr.replay({"variant": "seven-up", "options": options, "deals": deals})
+    r = score_unproven({"variant": "seven-up", "options": options, "deals": deals})
     assert r.running[-1] == (6, 7, 7)
     assert r.winner == 1
 
@@ -601,7 +604,7 @@ def test_su_running_turned_jacks(turnups: list[str], discard3: str, expected: An
         "discards": [s0, "7♠ 6♠ 5♠ 4♠ 3♠ 2♠", "2♣ 3♣ 4♣ 5♣ 6♣ 2♥", "3♥ 4♥ 5♥ 6♥ " + discard3],
         "won": RUN_WON,
     }
-    assert items(kozyr.replay(rec)) == expected
+    assert items(score_unproven(rec)) == expected
 
 
 def test_su_void_deal_same_dealer_again() -> None:

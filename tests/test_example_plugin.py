@@ -221,11 +221,13 @@ def test_party_seats_that_left(example_manager: PluginManager) -> None:
     assert [d.tricks for d in result.deals] == [(1, 0, 0), (1, 0, 0)]
     with pytest.raises(RecordError) as info:
         kozyr.replay({**party, "deals": [first, {**second, "hands": ["Ah", "Kh", "Qh"]}]})
-    assert str(info.value) == "$.deals[1].hands[2]: seat 2 already left the party; write null"
+    assert str(info.value) == (
+        "deal 2 ($.deals[1].hands[2]): seat 2 already left the party; write null"
+    )
     with pytest.raises(RecordError) as info:
         kozyr.replay({**party, "deals": [{**first, "hands": ["As", None, "Qs"]}, second]})
     assert str(info.value) == (
-        "$.deals[0].hands[1]: seat 1 is still in the party; its hand is missing"
+        "deal 1 ($.deals[0].hands[1]): seat 1 is still in the party; its hand is missing"
     )
 
 

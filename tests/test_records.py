@@ -278,7 +278,10 @@ def test_party_errors() -> None:
     party = seven_up_party()
     data = copy.deepcopy(party)
     data["deals"][0]["variant"] = "seven-up"
-    assert str(error_of(data)) == "$.deals[0].variant: a deal of a party takes the party's variant"
+    assert (
+        str(error_of(data))
+        == "deal 1 ($.deals[0].variant): a deal of a party takes the party's variant"
+    )
     data = copy.deepcopy(party)
     last = data["deals"][-1]
     last["hands"][1] = last["hands"][1].split()[0]  # one of its own six cards: too few (SU3)
@@ -292,7 +295,9 @@ def test_party_errors() -> None:
     assert str(error_of(data)) == "$.deals: expected a non-empty list of deals"
     data = copy.deepcopy(party)
     data["deals"][0]["dealer"] = 9
-    assert str(error_of(data)) == "$.deals[0].dealer: seat 9 is not at the table (seats 0..3)"
+    assert (
+        str(error_of(data)) == "deal 1 ($.deals[0].dealer): seat 9 is not at the table (seats 0..3)"
+    )
     over = seven_up_party(extra=1)
     error = error_of(over)
     assert error.path == f"$.deals[{len(party['deals'])}]"  # the first deal after the end

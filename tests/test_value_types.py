@@ -88,9 +88,10 @@ def test_deal_result_keeps_its_dataclass_behaviour() -> None:
     assert result == DealResult(record, (1, 0), sheet, (1, 0), ledger, {})
     assert repr(result).startswith("DealResult(record=None, tricks=(1, 0), sheet=ScoreSheet(")
     assert [f.name for f in dataclasses.fields(result)] == [
-        "record", "tricks", "sheet", "points", "settlement", "extra",
+        "record", "tricks", "sheet", "points", "settlement", "extra", "checked", "warnings",
     ]  # fmt: skip
-    assert "extra: 'Mapping[str, Any]' = <factory>)" in str(inspect.signature(DealResult))
+    assert "extra: 'Mapping[str, Any]' = <factory>" in str(inspect.signature(DealResult))
+    assert "checked: 'str' = 'plays'" in str(inspect.signature(DealResult))
     assert dataclasses.replace(result, points=(0, 1)).points == (0, 1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.points = (0, 0)  # type: ignore[misc]

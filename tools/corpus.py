@@ -121,6 +121,19 @@ def _parse_options(texts: list[str]) -> dict[str, dict[str, Any]]:
     return extra
 
 
+#: Result keys added after the corpus was written (issue 11: what replay checked, and why not
+#: more); the corpus compares everything else.
+NEW_KEYS = ("checked", "warnings")
+
+
+def _without_new_keys(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _without_new_keys(v) for k, v in data.items() if k not in NEW_KEYS}
+    if isinstance(data, list):
+        return [_without_new_keys(v) for v in data]
+    return data
+
+
 def check(directory: Path, extra: dict[str, dict[str, Any]] | None = None) -> int:
     extra = extra or {}
     differ = replayed = regenerated_differ = refused = 0
@@ -136,7 +149,7 @@ def check(directory: Path, extra: dict[str, dict[str, Any]] | None = None) -> in
         if added:
             record = {**record, "options": {**record.get("options", {}), **added}}
         try:
-            got: Any = replay(record).to_json()
+            got: Any = _without_new_keys(replay(record).to_json())
         except kozyr.KozyrError as error:  # a record the rules now refuse
             got = None
             refused += 1

@@ -50,8 +50,17 @@ if TYPE_CHECKING:
         UnknownVariantError,
         VariantConflictError,
     )
+    from kozyr.outcome import OutcomeField, read_outcome
     from kozyr.party import play_party
-    from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
+    from kozyr.realisation import PilesTarget, Realisation, WinnersTarget, realise
+    from kozyr.record import (
+        DealRecord,
+        DealResult,
+        EveningRecord,
+        EveningResult,
+        PartyRecord,
+        PartyResult,
+    )
     from kozyr.registry import (
         PluginInfo,
         VariantRegistry,
@@ -124,10 +133,22 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "UnknownVariantError",
         "VariantConflictError",
     ),
+    "kozyr.outcome": (
+        "OutcomeField",
+        "read_outcome",
+    ),
     "kozyr.party": ("play_party",),
+    "kozyr.realisation": (
+        "PilesTarget",
+        "Realisation",
+        "WinnersTarget",
+        "realise",
+    ),
     "kozyr.record": (
         "DealRecord",
         "DealResult",
+        "EveningRecord",
+        "EveningResult",
         "PartyRecord",
         "PartyResult",
     ),
@@ -213,6 +234,8 @@ __all__ = [
     "DealResult",
     "Deck",
     "DuplicateCardError",
+    "EveningRecord",
+    "EveningResult",
     "FollowElseAny",
     "FollowElseMustTrump",
     "FollowOrTrump",
@@ -224,9 +247,11 @@ __all__ = [
     "MainSuit",
     "OptionError",
     "OptionSpec",
+    "OutcomeField",
     "PartyRecord",
     "PartyResult",
     "Payment",
+    "PilesTarget",
     "Play",
     "PluginError",
     "PluginInfo",
@@ -234,6 +259,7 @@ __all__ = [
     "Rank",
     "RankOrder",
     "Reads",
+    "Realisation",
     "RecordError",
     "RecordReader",
     "ScoreItem",
@@ -248,6 +274,7 @@ __all__ = [
     "Variant",
     "VariantConflictError",
     "VariantRegistry",
+    "WinnersTarget",
     "format_cards",
     "get_variant",
     "hookimpl",
@@ -258,6 +285,8 @@ __all__ = [
     "parse_cards",
     "play_deal",
     "play_party",
+    "read_outcome",
+    "realise",
     "record_schema",
     "register_plugin",
     "replay",

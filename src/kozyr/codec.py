@@ -24,7 +24,8 @@ from kozyr.cardset import CardSet
 from kozyr.errors import CardParseError, InputLimitError, KozyrError, OptionError, RecordError
 from kozyr.jsontext import key_path, load_bytes, loads
 from kozyr.limits import DEFAULT_LIMITS, Limits, shorten
-from kozyr.record import DealRecord, PartyRecord
+from kozyr.outcome import field_names
+from kozyr.record import DealRecord, EveningRecord, PartyRecord
 from kozyr.registry import get_variant
 from kozyr.tricks import Play, Trick
 from kozyr.variant import Variant
@@ -39,8 +40,15 @@ CORE_DEAL_KEYS = (
     "tricks",
     "cut",
     "seed",
+    "players",
+    "date",
+    "place",
+    "note",
 )
-CORE_PARTY_KEYS = ("variant", "options", "deals", "cut")
+CORE_PARTY_KEYS = ("variant", "options", "deals", "cut", "players", "date", "place", "note")
+#: Table metadata: allowed on deals, parties and evenings, kept through replay and ``to_json``.
+META_KEYS = ("players", "date", "place", "note")
+CORE_EVENING_KEYS = ("games", "variant", "options", *META_KEYS)
 
 
 class RecordReader:
@@ -168,6 +176,34 @@ def _object(value: Any, path: str) -> Mapping[str, Any]:
     return value
 
 
+def read_meta(obj: Mapping[str, Any], path: str, players: int | None) -> dict[str, Any]:
+    """The table metadata of a deal, party or evening: ``players`` (one distinct, non-empty name
+    per seat; ``players`` None: any number, an evening), ``date``, ``place``, ``note`` (text)."""
+    meta: dict[str, Any] = {}
+    for key in ("date", "place", "note"):
+        if key in obj:
+            value = obj[key]
+            if not isinstance(value, str) or not value.strip():
+                raise RecordError(f"{path}.{key}", f"expected a non-empty text, got {_kind(value)}")
+            meta[key] = value
+    if "players" in obj:
+        names = obj["players"]
+        where = f"{path}.players"
+        if not isinstance(names, list):
+            raise RecordError(where, f"expected a list of names, one per seat, got {_kind(names)}")
+        if players is not None and len(names) != players:
+            raise RecordError(where, f"expected {players} names (one per seat), got {len(names)}")
+        if not names:
+            raise RecordError(where, "expected at least one name")
+        for i, name in enumerate(names):
+            if not isinstance(name, str) or not name.strip():
+                raise RecordError(f"{where}[{i}]", f"expected a name, got {_kind(name)}")
+            if name in names[:i]:
+                raise RecordError(f"{where}[{i}]", f"{name!r} is listed twice")
+        meta["players"] = list(names)
+    return meta
+
+
 def variant_for(data: Mapping[str, Any], path: str = "$") -> Variant:
     """The configured variant a record object names (``variant`` and ``options``), a bad name or
     option reported as a :class:`RecordError` at its path."""
@@ -200,7 +236,9 @@ def read_deal(
     list (:class:`kozyr.limits.Limits`); a longer list fails before any of it is read."""
     limits = limits or DEFAULT_LIMITS
     obj = _object(data, path)
-    known = set(CORE_DEAL_KEYS) | set(variant.record_fields)
+    known = (
+        set(CORE_DEAL_KEYS) | set(variant.record_fields) | set(field_names(variant.outcome_fields))
+    )
     for key in obj:
         if key not in known:
             raise RecordError(
@@ -217,9 +255,17 @@ def read_deal(
         raise RecordError(f"{path}.dealer", "missing: the dealer's seat")
     dealer = reader.seat(obj["dealer"], f"{path}.dealer")
     hands_raw = obj.get("hands")
-    if not isinstance(hands_raw, list):
+    outcome = hands_raw is None and obj.get("tricks") is None
+    if outcome and not variant.outcome_fields:
+        raise RecordError(
+            f"{path}.hands",
+            f"missing: {variant.name} has no outcome records (no hands, no tricks); give the hands",
+        )
+    if outcome:
+        hands_raw = []
+    elif not isinstance(hands_raw, list):
         raise RecordError(f"{path}.hands", f"expected a list of {n} hands, got {_kind(hands_raw)}")
-    if len(hands_raw) != n:
+    if len(hands_raw) != n and not outcome:
         raise RecordError(
             f"{path}.hands", f"expected {n} hands (one per seat), got {len(hands_raw)}"
         )
@@ -278,6 +324,7 @@ def read_deal(
         decisions={},
         cut=cut,
         seed=seed,
+        meta=read_meta(obj, path, n),
         variant_object=variant,
     )
     decisions = variant.read_fields(RecordReader(obj, path, n, limits))
@@ -308,8 +355,63 @@ def read_party(
     )
     fields = {k: obj[k] for k in extra_keys if k in obj}
     return PartyRecord(
-        variant.name, dict(variant.options), deals, cut, fields, variant_object=variant
+        variant.name,
+        dict(variant.options),
+        deals,
+        cut,
+        fields,
+        meta=read_meta(obj, path, variant.players),
+        variant_object=variant,
     )
+
+
+def party_keys(obj: Mapping[str, Any], variant: Variant, path: str) -> None:
+    """Reject the keys a party object may not have."""
+    known = set(CORE_PARTY_KEYS) | set(variant.party_fields)
+    for key in obj:
+        if key not in known:
+            raise RecordError(
+                f"{path}.{key}",
+                f"unknown field of a party; known fields: {', '.join(sorted(known))}",
+            )
+
+
+def evening_games(
+    data: Any, path: str = "$"
+) -> tuple[dict[str, Any], list[tuple[dict[str, Any], str]]]:
+    """An evening object's metadata and its games as party objects with their paths; a game
+    without ``variant`` / ``options`` / ``players`` takes the evening's."""
+    obj = _object(data, path)
+    for key in obj:
+        if key not in CORE_EVENING_KEYS:
+            known = ", ".join(sorted(CORE_EVENING_KEYS))
+            raise RecordError(
+                f"{path}.{key}", f"unknown field of an evening; known fields: {known}"
+            )
+    meta = read_meta(obj, path, None)
+    games = obj.get("games")
+    if not isinstance(games, list) or not games:
+        raise RecordError(f"{path}.games", "expected a non-empty list of games (parties)")
+    out: list[tuple[dict[str, Any], str]] = []
+    for i, raw in enumerate(games):
+        where = f"{path}.games[{i}]"
+        game = dict(_object(raw, where))
+        if "deals" not in game:
+            raise RecordError(
+                f"{where}.deals", "missing: a game of an evening is a party with deals"
+            )
+        for key in ("variant", "options", "players"):
+            if key not in game and key in obj:
+                game[key] = obj[key]
+        out.append((game, where))
+    return meta, out
+
+
+def read_evening(data: Any, path: str = "$") -> EveningRecord:
+    """Read an evening object (``{"games": [party, ...]}``)."""
+    meta, games = evening_games(data, path)
+    parties = tuple(read_party(g, variant_for(g, where), where) for g, where in games)
+    return EveningRecord(parties, meta)
 
 
 def load(text: str | bytes, *, limits: Limits | None = None) -> Any:

@@ -103,11 +103,32 @@ class IllegalPlayError(IllegalActionError):
     """A card played against the variant's trick rules (or out of turn, or not held)."""
 
 
+def located(path: str) -> str:
+    """A JSON path as text, the deal (and game) in it numbered from 1 as people count them.
+
+    >>> located("$.deals[1].tricks[0][2]")
+    'deal 2 ($.deals[1].tricks[0][2])'
+    >>> located("$.games[0].deals[3]"), located("$.hands[1]")
+    ('game 1, deal 4 ($.games[0].deals[3])', '$.hands[1]')
+    """
+    words = []
+    for key, word in (("games", "game"), ("deals", "deal")):
+        marker = f".{key}["
+        at = path.find(marker)
+        if at >= 0:
+            end = path.find("]", at)
+            number = path[at + len(marker) : end]
+            if number.isdigit():
+                words.append(f"{word} {int(number) + 1}")
+    return f"{', '.join(words)} ({path})" if words else path
+
+
 class RecordError(KozyrError):
-    """A deal or party record is malformed or inconsistent; ``path`` is its JSON path."""
+    """A deal or party record is malformed or inconsistent; ``path`` is its JSON path (in the
+    message, a deal of a party is numbered from 1: ``deal 2 ($.deals[1].won): ...``)."""
 
     def __init__(self, path: str, message: str):
-        super().__init__(f"{path}: {message}")
+        super().__init__(f"{located(path)}: {message}")
         self.path = path
         self.detail = message
 

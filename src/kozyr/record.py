@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import textwrap
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
+from kozyr.errors import RecordError
 from kozyr.scoring import ScoreSheet, Settlement, fraction_json
 from kozyr.tricks import Trick
 
@@ -44,7 +45,14 @@ class DealRecord:
     decisions: Mapping[str, Any] = field(default_factory=dict)
     cut: Card | None = None
     seed: int | None = None
+    #: Table metadata (``players``, ``date``, ``place``, ``note``), kept as written.
+    meta: Mapping[str, Any] = field(default_factory=dict)
     variant_object: Variant | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    @property
+    def outcome(self) -> bool:
+        """Whether this is an outcome record: no hands and no tricks, only the facts."""
+        return not self.hands and self.tricks is None
 
     @property
     def trump(self) -> Card | None:
@@ -76,8 +84,10 @@ class DealRecord:
         record's :attr:`variant_object`. A record built by hand has none: pass the variant."""
         variant = _writer(variant, self.variant_object, self.variant)
         data: dict[str, Any] = {"variant": self.variant, "options": dict(self.options)}
+        data.update(self.meta)
         data["dealer"] = self.dealer
-        data["hands"] = [None if h is None else h.format() for h in self.hands]
+        if self.hands:  # an outcome record has none
+            data["hands"] = [None if h is None else h.format() for h in self.hands]
         if self.turnups:
             if len(self.turnups) == 1 and variant.turnup_key == "turnup":
                 data["turnup"] = str(self.turnups[0])
@@ -104,6 +114,11 @@ class DealResult:
     points: tuple[int, ...]
     settlement: Settlement
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: What was checked: ``"plays"`` (every card replayed), ``"summary"`` (hands and a summary,
+    #: proven possible by a legal play) or ``"outcome"`` (counts and facts only).
+    checked: str = "plays"
+    #: Why less was checked than the record could show (e.g. the search budget ran out).
+    warnings: tuple[str, ...] = ()
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -141,6 +156,11 @@ class DealResult:
             "settlement": self.settlement.to_json(),
         }
         data.update(_jsonable(self.extra))
+        data["checked"] = self.checked
+        if self.warnings:
+            data["warnings"] = list(self.warnings)
+        if self.record.meta:
+            data.update(_jsonable(self.record.meta))
         return data
 
 
@@ -153,6 +173,8 @@ class PartyRecord:
     deals: tuple[DealRecord, ...]
     cut: Card | None = None
     fields: Mapping[str, Any] = field(default_factory=dict)
+    #: Table metadata (``players``, ``date``, ``place``, ``note``), kept as written.
+    meta: Mapping[str, Any] = field(default_factory=dict)
     #: The configured variant that played or read the party (not compared), as in DealRecord.
     variant_object: Variant | None = field(default=None, compare=False, repr=False, kw_only=True)
 
@@ -166,6 +188,7 @@ class PartyRecord:
             del data["variant"], data["options"]
             deals.append(data)
         party: dict[str, Any] = {"variant": self.variant, "options": dict(self.options)}
+        party.update(self.meta)
         party.update(_jsonable(self.fields))
         party["deals"] = deals
         if self.cut is not None:
@@ -187,6 +210,16 @@ class PartyResult:
     #: The party record scored (set by :func:`kozyr.replay.replay_party` and
     #: :func:`kozyr.party.play_party`).
     record: PartyRecord | None = None
+    #: The least any deal was checked (``"outcome"`` < ``"summary"`` < ``"plays"``).
+    checked: str = "plays"
+    #: A partial replay (``replay(..., partial=True)``): the error of the first bad deal; the
+    #: deals before it are scored. None for a complete replay.
+    error: RecordError | None = None
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Every deal's warnings, each with its deal number (from 1)."""
+        return tuple(f"deal {i}: {w}" for i, d in enumerate(self.deals, 1) for w in d.warnings)
 
     def __str__(self) -> str:
         """A short readable summary: deals, winner and loser, the running totals, settlement."""
@@ -210,6 +243,67 @@ class PartyResult:
             "settlement": self.settlement.to_json(),
         }
         data.update(_jsonable(self.extra))
+        data["checked"] = self.checked
+        if self.record is not None and self.record.meta:
+            data.update(_jsonable(self.record.meta))
+        if self.error is not None:
+            data["error"] = {"path": self.error.path, "message": self.error.detail}
+        return data
+
+
+#: Least to most checked (a party or evening says the least of its deals).
+CHECK_ORDER = ("outcome", "summary", "plays")
+
+
+def least_checked(values: Iterable[str]) -> str:
+    """The least of several ``checked`` values (``"plays"`` when there are none)."""
+    return min(values, key=CHECK_ORDER.index, default="plays")
+
+
+@dataclass(frozen=True)
+class EveningRecord:
+    """An evening: the parties (games, rubbers, races) one table played in order."""
+
+    games: tuple[PartyRecord, ...]
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The evening as JSON data that :func:`kozyr.replay` reads back."""
+        data: dict[str, Any] = dict(self.meta)
+        data["games"] = [game.to_json() for game in self.games]
+        return data
+
+
+@dataclass(frozen=True)
+class EveningResult:
+    """The scored evening: each game's result, the players by name, each name's total across
+    the evening (exact: the sum of its settlements), the games each name won, and who won each
+    game (names; a side's two names in partnership games)."""
+
+    games: tuple[PartyResult, ...]
+    names: tuple[str, ...]
+    totals: Mapping[str, Fraction]
+    winners: tuple[tuple[str, ...], ...]
+    games_won: Mapping[str, int]
+    record: EveningRecord | None = None
+    checked: str = "plays"
+    #: As in :class:`PartyResult`: the first bad game's error in a partial replay.
+    error: RecordError | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``kozyr replay --json`` object of an evening."""
+        data: dict[str, Any] = {
+            "games": [g.to_json() for g in self.games],
+            "names": list(self.names),
+            "totals": {name: fraction_json(v) for name, v in self.totals.items()},
+            "winners": [list(w) for w in self.winners],
+            "games_won": dict(self.games_won),
+            "checked": self.checked,
+        }
+        if self.record is not None:
+            data.update(_jsonable(self.record.meta))
+        if self.error is not None:
+            data["error"] = {"path": self.error.path, "message": self.error.detail}
         return data
 
 
@@ -275,4 +369,13 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-__all__ = ["DealRecord", "DealResult", "PartyRecord", "PartyResult"]
+__all__ = [
+    "CHECK_ORDER",
+    "DealRecord",
+    "DealResult",
+    "EveningRecord",
+    "EveningResult",
+    "PartyRecord",
+    "PartyResult",
+    "least_checked",
+]

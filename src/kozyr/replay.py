@@ -11,15 +11,23 @@ A problem is reported with its JSON path::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kozyr.errors import IllegalActionError, KozyrError, RecordError
 
 if TYPE_CHECKING:
     from kozyr.limits import Limits
-    from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
+    from kozyr.record import (
+        DealRecord,
+        DealResult,
+        EveningRecord,
+        EveningResult,
+        PartyRecord,
+        PartyResult,
+    )
     from kozyr.variant import Variant
 
 # The package re-exports ``replay`` (``kozyr.replay(data)``) at start-up, so this module imports
@@ -51,6 +59,7 @@ def replay_deal(
 ) -> DealResult:
     """Validate every play of a record through the engine and score it."""
     from kozyr.engine import DONE, PLAY, Deal
+    from kozyr.outcome import OUTCOME
     from kozyr.variant import Action
 
     context = context or {}
@@ -58,10 +67,18 @@ def replay_deal(
     seed = record.seed
     try:
         _hook(variant, "check_record", path, seed, lambda: variant.check_record(record, ctx))
+        if record.tricks is None:
+            warnings: tuple[str, ...] = ()
+            if record.outcome:
+                checked = OUTCOME
+            else:
+                checked, warnings = _hook(
+                    variant, "prove_summary", path, seed, lambda: variant.prove_summary(record, ctx)
+                )
+            scored = _hook(variant, "score", path, seed, lambda: variant.score(record, ctx))
+            return replace(scored, checked=checked, warnings=warnings)
     except RecordError as error:
         raise _rebase(error, path) from None
-    if record.tricks is None:
-        return _hook(variant, "score", path, seed, lambda: variant.score(record, ctx))
     try:
         deal = Deal.from_record(record, variant, context)
     except IllegalActionError as error:
@@ -134,38 +151,219 @@ def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> Party
     """Replay each deal with the context the earlier ones give, then score the party."""
     results: list[DealResult] = []
     for i, deal in enumerate(party.deals):
-        where = f"{path}.deals[{i}]"
-        context = variant.party_context(party, results)
-        if context is None:
-            raise RecordError(where, "the party was already over before this deal")
-        dealt_in = set(variant.seats_in(context))
-        for seat, hand in enumerate(deal.hands):
-            if seat not in dealt_in and hand is not None:
-                raise RecordError(
-                    f"{where}.hands[{seat}]", f"seat {seat} already left the party; write null"
-                )
-            if seat in dealt_in and hand is None:
-                raise RecordError(
-                    f"{where}.hands[{seat}]",
-                    f"seat {seat} is still in the party; its hand is missing",
-                )
-        results.append(replay_deal(deal, variant, context, where))
+        results.append(_party_deal(party, variant, results, i, deal, path))
+    return _score_party(party, variant, results, path)
+
+
+def _score_party(
+    party: PartyRecord, variant: Variant, results: list[DealResult], path: str
+) -> PartyResult:
+    from kozyr.record import least_checked
+
     try:
-        return replace(variant.score_party(party, results), record=party)
+        scored = variant.score_party(party, results)
     except RecordError as error:
         raise _rebase(error, path) from None
+    checked = least_checked(r.checked for r in results)
+    return replace(scored, record=party, checked=checked)
 
 
-def replay(data: Any, *, limits: Limits | None = None) -> DealResult | PartyResult:
-    """Validate and score a record given as JSON data (a deal, or a party with ``deals``);
-    ``limits`` (:class:`kozyr.limits.Limits`) bounds its tricks and card lists."""
+def _party_deal(
+    party: PartyRecord,
+    variant: Variant,
+    results: list[DealResult],
+    i: int,
+    deal: DealRecord,
+    path: str,
+) -> DealResult:
+    where = f"{path}.deals[{i}]"
+    context = variant.party_context(party, results)
+    if context is None:
+        raise RecordError(where, "the party was already over before this deal")
+    dealt_in = set(variant.seats_in(context))
+    for seat, hand in enumerate(deal.hands):  # an outcome record has no hands
+        if seat not in dealt_in and hand is not None:
+            raise RecordError(
+                f"{where}.hands[{seat}]", f"seat {seat} already left the party; write null"
+            )
+        if seat in dealt_in and hand is None:
+            raise RecordError(
+                f"{where}.hands[{seat}]",
+                f"seat {seat} is still in the party; its hand is missing",
+            )
+    return replay_deal(deal, variant, context, where)
+
+
+def replay_partial(
+    obj: Mapping[str, Any], variant: Variant, path: str = "$", *, limits: Limits | None = None
+) -> PartyResult:
+    """A party scored deal by deal up to its first bad deal: the result of the deals before it,
+    with the located error in ``error`` (None when every deal is good). A problem outside the
+    deals (the party's own fields, or before the first deal) is raised as usual."""
+    from kozyr.codec import RecordReader, party_keys, read_deal, read_meta
+    from kozyr.record import PartyRecord
+
+    party_keys(obj, variant, path)
+    deals_raw = obj.get("deals")
+    if not isinstance(deals_raw, list) or not deals_raw:
+        raise RecordError(f"{path}.deals", "expected a non-empty list of deals")
+    reader = RecordReader(obj, path, variant.players)
+    cut = reader.card(obj["cut"], f"{path}.cut") if obj.get("cut") is not None else None
+    meta = read_meta(obj, path, variant.players)
+    fields = {k: obj[k] for k in variant.party_fields if k in obj}
+    deals: list[DealRecord] = []
+    results: list[DealResult] = []
+    error: RecordError | None = None
+    for i, raw in enumerate(deals_raw):
+        try:
+            deal = read_deal(raw, variant, f"{path}.deals[{i}]", inherited=True, limits=limits)
+            party = PartyRecord(
+                variant.name,
+                dict(variant.options),
+                (*deals, deal),
+                cut,
+                fields,
+                meta=meta,
+                variant_object=variant,
+            )
+            results.append(_party_deal(party, variant, results, i, deal, path))
+            deals.append(deal)
+        except RecordError as found:
+            error = found
+            break
+    party = PartyRecord(
+        variant.name,
+        dict(variant.options),
+        tuple(deals),
+        cut,
+        fields,
+        meta=meta,
+        variant_object=variant,
+    )
+    if error is None:
+        return _score_party(party, variant, results, path)
+    if not results:
+        raise error
+    try:
+        scored = _score_party(party, variant, results, path)
+    except RecordError:  # e.g. a closing cut of a race not over yet: score without it
+        scored = _score_party(replace(party, cut=None), variant, results, path)
+    return replace(scored, error=error)
+
+
+def replay_evening(
+    data: Any, path: str = "$", *, partial: bool = False, limits: Limits | None = None
+) -> EveningResult:
+    """Replay every game of an evening and total it per player name (exact arithmetic)."""
+    from kozyr.codec import evening_games, read_party, variant_for
+    from kozyr.record import EveningRecord
+
+    meta, games = evening_games(data, path)
+    results: list[PartyResult] = []
+    error: RecordError | None = None
+    for game, where in games:
+        variant = variant_for(game, where)
+        try:
+            if partial:
+                result = replay_partial(game, variant, where, limits=limits)
+            else:
+                party = read_party(game, variant, where, limits=limits)
+                result = replay_party(party, variant, where)
+        except RecordError as found:
+            if not partial or not results:
+                raise
+            error = found
+            break
+        results.append(result)
+        if result.error is not None:
+            error = result.error
+            break
+    return total_evening(
+        EveningRecord(tuple(r.record for r in results if r.record), meta), results, error
+    )
+
+
+def total_evening(
+    record: EveningRecord, results: Sequence[PartyResult], error: RecordError | None = None
+) -> EveningResult:
+    """Totals per player name across the evening's games (each seat's net settlement under its
+    name; a game without names counts its seats as ``seat N``) and who won each game."""
+    from kozyr.record import EveningResult, least_checked
+
+    names: list[str] = []
+    totals: dict[str, Fraction] = {}
+    won: dict[str, int] = {}
+    winners: list[tuple[str, ...]] = []
+    for result in results:
+        assert result.record is not None
+        variant = result.record.variant_object
+        assert variant is not None
+        seats = result.record.meta.get("players") or [f"seat {s}" for s in range(variant.players)]
+        for name in seats:
+            if name not in totals:
+                names.append(name)
+                totals[name] = Fraction(0)
+                won[name] = 0
+        for seat, amount in enumerate(result.settlement.net()):
+            totals[seats[seat]] += amount
+        winning = tuple(seats[s] for s in winning_seats(variant, result.winner))
+        for name in winning:
+            won[name] += 1
+        winners.append(winning)
+    return EveningResult(
+        tuple(results),
+        tuple(names),
+        totals,
+        tuple(winners),
+        won,
+        record,
+        least_checked(r.checked for r in results),
+        error,
+    )
+
+
+def winning_seats(variant: Variant, winner: Any) -> tuple[int, ...]:
+    """The seats of a party's ``winner`` (a seat, a side of C5 in partnership games, a list of
+    tied seats, or None)."""
+    if winner is None:
+        return ()
+    if isinstance(winner, (list, tuple)):
+        return tuple(s for w in winner for s in winning_seats(variant, w))
+    sides = variant.sides
+    if sides is not None:
+        return tuple(sides[int(winner)])
+    return (int(winner),)
+
+
+def replay(
+    data: Any, *, partial: bool = False, limits: Limits | None = None
+) -> DealResult | PartyResult | EveningResult:
+    """Validate and score a record given as JSON data: a deal, a party (``deals``) or an
+    evening (``games``: parties played in order by one table).
+
+    With ``partial`` a party (or an evening) is scored up to its first bad deal: the result
+    holds the deals before it and the located error in ``error`` -- the caller reports it (a
+    problem before any deal is good is raised as usual). ``limits``
+    (:class:`kozyr.limits.Limits`) bounds its tricks and card lists."""
     from kozyr.codec import _object, read_deal, read_party, variant_for
 
     obj = _object(data, "$")
+    if "games" in obj:
+        return replay_evening(obj, partial=partial, limits=limits)
     variant = variant_for(obj, "$")
     if "deals" in obj:
+        if partial:
+            return replay_partial(obj, variant, limits=limits)
         return replay_party(read_party(obj, variant, limits=limits), variant)
     return replay_deal(read_deal(obj, variant, limits=limits), variant)
 
 
-__all__ = ["replay", "replay_deal", "replay_party"]
+__all__ = [
+    "replay",
+    "replay_deal",
+    "replay_evening",
+    "replay_partial",
+    "replay_party",
+    "total_evening",
+    "winning_seats",
+]

@@ -228,12 +228,112 @@ else:
         return check_variant
 
 
+def score_unproven(data: Any) -> Any:
+    """Score a deal or party record as :func:`kozyr.replay` does, but without proving its
+    summaries possible: for hand-made summaries whose cards won illustrate one scoring rule
+    but are no legal play (``replay`` rejects them, naming the trick). Played deals (with
+    tricks) are still replayed card by card."""
+    from dataclasses import replace as _replace
+
+    from kozyr.codec import read_deal, read_party, variant_for
+    from kozyr.errors import RecordError
+    from kozyr.replay import replay_deal
+
+    variant = variant_for(data)
+
+    def one(record: Any, context: Any, path: str) -> Any:
+        if record.tricks is not None:
+            return replay_deal(record, variant, context, path)
+        try:
+            variant.check_record(record, context)
+            return variant.score(record, context)
+        except RecordError as error:
+            raise RecordError(path + error.path[1:], error.detail) from None
+
+    if "deals" not in data:
+        return one(read_deal(data, variant), {}, "$")
+    party = read_party(data, variant)
+    results: list[Any] = []
+    for i, deal in enumerate(party.deals):
+        context = variant.party_context(party, results)
+        if context is None:
+            raise RecordError(f"$.deals[{i}]", "the party was already over before this deal")
+        left = set(context.get("left", ()))
+        for seat, hand in enumerate(deal.hands):
+            if (seat in left) != (hand is None):  # as replay_party says it
+                what = "already left the party; write null" if seat in left else "is still in"
+                raise RecordError(f"$.deals[{i}].hands[{seat}]", f"seat {seat} {what}")
+        results.append(one(deal, context, f"$.deals[{i}]"))
+    return _replace(variant.score_party(party, results), record=party)
+
+
+def _same(full: Any, reduced: Any, keys: Sequence[str]) -> list[str]:
+    a, b = full.to_json(), reduced.to_json()
+    return [k for k in keys if a.get(k) != b.get(k)]
+
+
+def check_outcome_reduction(
+    variant: Variant,
+    *,
+    deals: int = 100,
+    parties: int = 10,
+    seed: int = 0,
+    bots: str | Sequence[str] = "random",
+) -> tuple[int, int]:
+    """Reduce bot-played deals and parties to outcome records (``Variant.outcome_record``: no
+    hands, no tricks) and check that each replays to exactly the points, settlement and winners
+    of its full record, and says ``checked: "outcome"``. Returns how many deals and parties were
+    checked; a difference raises :class:`ConformanceError` naming the seed.
+
+    >>> from kozyr import get_variant
+    >>> check_outcome_reduction(get_variant("seven-up"), deals=3, parties=1)
+    (3, 1)
+    """
+    base = {"variant": variant.name, "options": dict(variant.options)}
+    n = variant.players
+    for k in range(deals):
+        s = seed + k
+        from kozyr.bots import play_deal
+
+        full = play_deal(variant, seed=s, dealer=s % n, bots=bots).result()
+        reduced = replay({**base, **variant.outcome_record(full, {})})
+        differ = _same(full, reduced, ("points", "settlement", "winners", "loser", "race_over"))
+        if differ or reduced.checked != "outcome":
+            raise _fail(variant, s, f"outcome record of the deal differs in {differ}")
+    checked_parties = 0
+    if has_party_form(variant):
+        for k in range(parties):
+            s = seed + k
+            result = play_party(variant, seed=s, bots=bots)
+            record = result.record
+            assert record is not None
+            data = record.to_json(variant)
+            data["deals"] = [
+                variant.outcome_record(d, variant.party_context(record, result.deals[:i]) or {})
+                for i, d in enumerate(result.deals)
+            ]
+            reduced = replay(data)
+            assert isinstance(reduced, PartyResult)
+            differ = _same(result, reduced, ("running", "winner", "loser", "settlement"))
+            differ += [
+                f"deal {i + 1} points"
+                for i, (a, b) in enumerate(zip(result.deals, reduced.deals, strict=True))
+                if a.points != b.points
+            ]
+            if differ or reduced.checked != "outcome":
+                raise _fail(variant, s, f"outcome record of the party differs in {differ}")
+            checked_parties += 1
+    return deals, checked_parties
+
+
 __all__ = [
     "ConformanceError",
     "ConformanceReport",
     "check_deal",
+    "check_outcome_reduction",
     "check_party",
     "check_variant",
     "has_party_form",
     "kozyr_conformance",
+    "score_unproven",
 ]

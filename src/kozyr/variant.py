@@ -19,6 +19,7 @@ from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError, OptionError, RecordError
 from kozyr.limits import SHOWN, shorten
+from kozyr.outcome import OutcomeField
 from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
 from kozyr.scoring import ScoreSheet, SheetNote
 from kozyr.tricks import Play, TrickRules
@@ -359,12 +360,36 @@ class Variant:
         """Read and check the variant's own record fields (``reader`` knows their JSON paths)."""
         return {}
 
+    @property
+    def outcome_fields(self) -> tuple[OutcomeField, ...]:
+        """The facts of an outcome record (no hands, no tricks; :mod:`kozyr.outcome`), declared
+        once: the reader, the JSON Schema, the scorekeeper's prompts and forms all come from it.
+        Empty (the default): the variant has no outcome records."""
+        return ()
+
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
         """The variant's own record fields as JSON data (the inverse of :meth:`read_fields`)."""
         return dict(record.decisions)
 
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         """Check hand sizes and other facts of a record before replay (raise RecordError)."""
+
+    def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
+        """The outcome record of a scored deal (hook): the facts a scorekeeper writes down
+        (:attr:`outcome_fields`), as a deal object without ``variant`` and ``options``, that
+        replays with ``context`` to the same points and settlement."""
+        raise KozyrError(f"{self.name} has no outcome records")
+
+    def prove_summary(
+        self, record: DealRecord, context: Mapping[str, Any]
+    ) -> tuple[str, tuple[str, ...]]:
+        """Prove a summary record (hands, no tricks) possible by a legal play (hook; see
+        :func:`kozyr.realisation.realise`): ``("summary", ())`` when a play was found; a
+        :class:`RecordError` naming the first trick no legal play reaches when none exists;
+        ``("outcome", (warning,))`` when the search gave up. By default nothing is searched."""
+        return "outcome", (
+            f"{self.name} has no search for a legal play of its summaries: checked as an outcome",
+        )
 
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
         """Put a deal built from a record's hands into the phase where its actions start."""

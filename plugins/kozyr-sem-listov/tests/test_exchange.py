@@ -128,7 +128,7 @@ def test_d_sl5_an_exchange_the_race_never_reaches() -> None:
     # recorded after trick 3 never happened.
     first = {
         "dealer": 0,
-        "hands": ["A♠ K♥ Q♥ J♥ 10♦ 9♦ A♣", "K♠ Q♠ A♥ 10♥ A♦ K♦ K♣"],
+        # no hands (an outcome record): these hands could not give seat 1 six tricks
         "turnup": "9♠",
         "trick_winners": [1, 1, 1, 1, 1, 1, 0],
     }

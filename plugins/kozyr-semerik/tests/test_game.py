@@ -220,14 +220,17 @@ def test_partial_rubber() -> None:
 def test_a_deal_after_the_rubber_is_an_error() -> None:
     data = copy.deepcopy(RUBBER)
     data["deals"].append(rotate(SIDE_TEN, 3))
-    with pytest.raises(RecordError, match=r"^\$\.deals\[3\]: the party was already over"):
+    with pytest.raises(
+        RecordError, match=r"^deal 4 \(\$\.deals\[3\]\): the party was already over"
+    ):
         kozyr.replay(data)
 
 
 def test_the_deal_passes_to_the_left() -> None:
     data = {"variant": "semerik", "deals": [ALONE_NINE, rotate(SIDE_TEN, 2)]}
     with pytest.raises(
-        RecordError, match=r"^\$\.deals\[1\]\.dealer: .*seat 1 deals this deal, not seat 2"
+        RecordError,
+        match=r"^deal 2 \(\$\.deals\[1\]\.dealer\): .*seat 1 deals this deal, not seat 2",
     ):
         kozyr.replay(data)
 
@@ -235,11 +238,13 @@ def test_the_deal_passes_to_the_left() -> None:
 def test_errors_inside_a_party_have_the_deal_path() -> None:
     data = copy.deepcopy(RUBBER)
     data["deals"][1]["tricks"][0] = data["deals"][1]["tricks"][0].replace("4c", "9c")
-    with pytest.raises(RecordError, match=r"^\$\.deals\[1\]\.tricks\[0\]"):
+    with pytest.raises(RecordError, match=r"^deal 2 \(\$\.deals\[1\]\.tricks\[0\]"):
         kozyr.replay(data)
     data = copy.deepcopy(RUBBER)
     data["deals"][0]["variant"] = "semerik"
-    with pytest.raises(RecordError, match=r"^\$\.deals\[0\]\.variant: a deal of a party"):
+    with pytest.raises(
+        RecordError, match=r"^deal 1 \(\$\.deals\[0\]\.variant\): a deal of a party"
+    ):
         kozyr.replay(data)
 
 

@@ -22,6 +22,7 @@ from kozyr import (
     OptionError,
     RecordError,
 )
+from kozyr.testing import score_unproven
 
 Stacked = Callable[..., Deal]
 
@@ -113,7 +114,7 @@ def test_su3_turned_jack_scores_for_the_dealer(worked: Callable[[], dict[str, An
         "",
         "Q♠ 2♥ 3♥ K♠ 7♣ K♣ A♣ 2♣",
     ]
-    result = kozyr.replay(data)
+    result = score_unproven(data)
     # Game: side 0 = 10+4+10 = 24, side 1 = 4 + (10+1+2) + (2+3) + (3+4) = 29 -> side 1 (seat 1
     # took 17 of them, seat 3 12).
     assert names(result) == [
@@ -227,7 +228,7 @@ def test_d_su1_jack_of_the_refused_suit_scores_nothing(
     data["won"] = [w.replace("J♥", "9♥") for w in data["won"]]
     data["turnups"] = ["8♥", "J♥", "2♦"]
     data["beg"] = "run"
-    result = kozyr.replay(data)
+    result = score_unproven(data)
     assert names(result) == [("high", 3, 1), ("low", 0, 0), ("game", 1, 1)]
     assert result.extra["game_points"] == [24, 28]
 
@@ -307,7 +308,7 @@ def test_d_su4_three_players_gift_goes_to_each_opponent() -> None:
         "beg": "give",
         "won": ["2♥ 10♣ 2♦ 2♠ 2♣ 3♦", "3♣ 4♦ 3♠ 4♣ 5♦ 4♠", "5♣ 6♦ 5♠ 6♠ 7♦ 7♠"],
     }
-    result = kozyr.replay(record)
+    result = score_unproven(record)
     # 1 (gift) + 1 (High) + 1 (Low) + 1 (Game) = 4 for seat 0; 1 (gift) for seat 1.
     assert names(result) == [
         ("gift", 0, None),
@@ -370,7 +371,7 @@ def test_d_su4_three_players_record_names_the_receiver_put_out() -> None:
     options = {"players": 3}
     party = {"variant": "seven-up", "options": options, "target": 2}
     with pytest.raises(RecordError) as error:
-        kozyr.replay({**party, "deals": [first, {**first, "dealer": 1}]})
+        score_unproven({**party, "deals": [first, {**first, "dealer": 1}]})
     assert error.value.path == "$.deals[1].beg"
     assert "brings seat 2 to 2; he must run (D-SU4)" in str(error.value)
     # a party whose second deal is dealt by seat 2 breaks the rotation, so check one deal
@@ -393,19 +394,19 @@ def test_d_su4_gift_may_win_scores_gifts_in_play_order_from_eldest() -> None:
         "target": 1,
         "deals": [{"dealer": 1, **GIFT3_DEAL}],
     }
-    result = kozyr.replay(party)
+    result = score_unproven(party)
     gifts = [(i.name, i.seat, i.rule) for i in result.deals[0].sheet.items]
     assert gifts == [("gift", 2, "D-SU4"), ("gift", 0, "D-SU4")]
     assert result.running == ((1, 0, 1),)
     assert result.winner == 2
     # Dealer 2: eldest seat 0, then seat 1 -> seat 0 wins.
     party["deals"] = [{"dealer": 2, **GIFT3_DEAL}]
-    result = kozyr.replay(party)
+    result = score_unproven(party)
     assert [i.seat for i in result.deals[0].sheet.items] == [0, 1]
     assert result.winner == 0
     # Without the option neither gift may be given at target 1 (both would put a player out).
     with pytest.raises(RecordError, match=r"brings seat 0 to 1; he must run \(D-SU4\)"):
-        kozyr.replay({**party, "options": {"players": 3}})
+        score_unproven({**party, "options": {"players": 3}})
 
 
 # --- SU5 play, C6 trick winner -----------------------------------------------------------------
@@ -491,7 +492,7 @@ def test_su6_jack_goes_to_whoever_wins_it(worked_summary: Callable[[], dict[str,
         "",
         "Q♠ 2♥ 3♥ K♠ 7♣ K♣ A♣ 2♣",
     ]
-    result = kozyr.replay(data)
+    result = score_unproven(data)
     assert names(result) == [("high", 0, 0), ("low", 2, 0), ("jack", 0, 0), ("game", 0, 0)]
     assert result.extra["game_points"] == [37, 16]
     assert result.points == (4, 0)
@@ -508,7 +509,7 @@ def test_su6_one_trump_is_high_and_low_and_jack_absent() -> None:
         "turnups": ["9♥"],
         "won": ["A♠ 2♠ K♠ 3♠ 2♣ 2♦", "7♥ 3♣ 4♠ 4♣ 3♦ 5♣"],
     }
-    result = kozyr.replay(record)
+    result = score_unproven(record)
     assert names(result) == [("high", 1, None), ("low", 1, None), ("game", 0, None)]
     assert result.sheet.items[0].cards == result.sheet.items[1].cards == (Card.parse("7♥"),)
     assert result.points == (1, 2)
@@ -527,13 +528,13 @@ def test_su6_no_trump_in_play_no_high_or_low() -> None:
         "won": ["10♣ 2♦ 2♠ 3♣ 3♦ 3♠ 4♣ 4♦ 4♠", "5♣ 5♦ 5♠", "10♠ 6♣ 6♦ 6♠ 7♦ 2♣"],
     }
     # D-SU3 default: a tie scores no Game -> no item at all.
-    result = kozyr.replay(record)
+    result = score_unproven(record)
     assert result.sheet.items == () and result.extra["game_points"] == [10, 0, 10]
     assert result.tricks == (3, 1, 2)
     # game_tie=eldest gives it to the first tied seat from eldest (1 has 0 -> not tied; then 2).
     # (Bug fixed: it went to eldest, seat 1, who took no counting card.)
     record["options"] = {"players": 3, "game_tie": "eldest"}
-    result = kozyr.replay(record)
+    result = score_unproven(record)
     assert names(result) == [("game", 2, None)]
     assert result.sheet.items[0].rule == "D-SU3"
     assert result.points == (0, 0, 1)
@@ -551,12 +552,12 @@ def test_d_su3_game_tie() -> None:
         "turnups": ["9♥"],
         "won": ["10♣ 2♦ 3♣ 3♦ 4♣ 4♦", "10♦ 2♥ 5♣ 5♦ 6♣ 7♥"],
     }
-    result = kozyr.replay(record)
+    result = score_unproven(record)
     assert names(result) == [("high", 1, None), ("low", 0, None)]
     assert result.extra["game_points"] == [10, 10]
     assert result.points == (1, 1)
     record["options"]["game_tie"] = "eldest"
-    result = kozyr.replay(record)
+    result = score_unproven(record)
     assert names(result)[-1] == ("game", 1, None)
     assert result.points == (1, 2)
 
@@ -631,7 +632,7 @@ def test_su7_running_score_and_winner_in_high_low_jack_game_order() -> None:
     # Deal 4 (dealer 3): A at 0 (High), B at 2 (Low); seat 1 wins packet 2 (Jack) and 3 (10),
     # seat 0 packet 1 (4): Game side 1, 11 : 4.
     deal4 = packet_deal(3, "ACBD", {0: (1, 4), 1: (2, 3), 2: (5,), 3: (6,)})
-    result = kozyr.replay(party(DEAL1, DEAL2, DEAL3_LOW, deal4))
+    result = score_unproven(party(DEAL1, DEAL2, DEAL3_LOW, deal4))
     assert isinstance(result, kozyr.PartyResult)
     assert result.running == ((4, 0), (4, 4), (5, 5), (7, 7))
     assert (result.winner, result.loser) == (0, 1)
@@ -646,7 +647,7 @@ def test_su7_second_source_example() -> None:
     # Deal 4 (dealer 3): A at 0 (High), B at 1 (Low); seat 3 wins packet 2 (Jack, 1), seat 2
     # packets 1 and 3 (4 + 10): Game side 0, 14 : 1.
     deal4 = packet_deal(3, "ABDC", {0: (4,), 1: (5,), 2: (1, 3), 3: (2, 6)})
-    result = kozyr.replay(party(DEAL1, DEAL2, DEAL3_LOW, deal4))
+    result = score_unproven(party(DEAL1, DEAL2, DEAL3_LOW, deal4))
     assert isinstance(result, kozyr.PartyResult)
     assert result.running[-1] == (7, 7)
     assert (result.winner, result.loser) == (1, 0)
@@ -660,7 +661,7 @@ def test_su7_turned_jack_counts_before_play() -> None:
     deal4["turnups"] = ["J♥"]
     deal4["hands"][1] = deal4["hands"][1].replace("J♥", "J♦")
     deal4["won"][0] = deal4["won"][0].replace("J♥", "J♦")
-    result = kozyr.replay(party(DEAL1, DEAL2, DEAL3, deal4))
+    result = score_unproven(party(DEAL1, DEAL2, DEAL3, deal4))
     assert isinstance(result, kozyr.PartyResult)
     assert result.running == ((4, 0), (4, 4), (6, 6), (9, 7))
     assert result.winner == 1
@@ -672,7 +673,7 @@ def test_su7_gift_counts_before_play_and_d_su4_in_a_party() -> None:
     # so "give" is refused with the JSON path of the beg.
     deal4 = packet_deal(3, "BCAD", {1: (1, 2, 3), 0: (4,), 2: (5,), 3: (6,)}, beg="give")
     with pytest.raises(RecordError) as error:
-        kozyr.replay(party(DEAL1, DEAL2, DEAL3, deal4))
+        score_unproven(party(DEAL1, DEAL2, DEAL3, deal4))
     assert error.value.path == "$.deals[3].beg"
     assert error.value.detail == (
         "the dealer may not give a point that brings the beggar to 7; he must run (D-SU4)"
@@ -680,7 +681,7 @@ def test_su7_gift_counts_before_play_and_d_su4_in_a_party() -> None:
     # With gift_may_win the gift is the first point of the deal: 7 : 6, side 0 wins, though
     # side 1 makes Jack and Game after (High A♥ seat 2 and Low 2♥ seat 0 are side 0's too).
     data = party(DEAL1, DEAL2, DEAL3, deal4, options={"gift_may_win": True})
-    result = kozyr.replay(data)
+    result = score_unproven(data)
     assert isinstance(result, kozyr.PartyResult)
     assert [i.name for i in result.deals[-1].sheet.items] == ["gift", "high", "low", "jack", "game"]
     assert result.running[-1] == (9, 8) and result.winner == 0
@@ -690,13 +691,13 @@ def test_su7_no_deal_after_the_game_is_won() -> None:
     # After deal 4 of example 1 the game is over; a fifth deal is an error at its path.
     deal4 = packet_deal(3, "ACBD", {0: (1, 4), 1: (2, 3), 2: (5,), 3: (6,)})
     with pytest.raises(RecordError) as error:
-        kozyr.replay(party(DEAL1, DEAL2, DEAL3_LOW, deal4, DEAL1))
+        score_unproven(party(DEAL1, DEAL2, DEAL3_LOW, deal4, DEAL1))
     assert error.value.path == "$.deals[4]"
     assert error.value.detail == "the party was already over before this deal"
 
 
 def test_su7_unfinished_party_has_no_winner() -> None:
-    result = kozyr.replay(party(DEAL1, DEAL2))
+    result = score_unproven(party(DEAL1, DEAL2))
     assert isinstance(result, kozyr.PartyResult)
     assert result.running == ((4, 0), (4, 4))
     assert result.winner is None and result.loser is None
@@ -705,11 +706,11 @@ def test_su7_unfinished_party_has_no_winner() -> None:
 
 def test_su7_party_target_field() -> None:
     # "target": 4 -- deal 1 alone (4 : 0) wins the game; a bad target is reported at $.target.
-    result = kozyr.replay(party(DEAL1, target=4))
+    result = score_unproven(party(DEAL1, target=4))
     assert isinstance(result, kozyr.PartyResult)
     assert result.winner == 0 and result.extra["target"] == 4
     with pytest.raises(RecordError) as error:
-        kozyr.replay(party(DEAL1, target="seven"))
+        score_unproven(party(DEAL1, target="seven"))
     assert error.value.path == "$.target"
 
 
@@ -728,7 +729,7 @@ def test_su7_three_players_alone() -> None:
     # 10♣: High, Low, Game -> 4 + 3 = 7 : 1 : 0 -> seat 0 wins.
     second = {**first, "dealer": 0, "beg": "stand"}
     data = {"variant": "seven-up", "options": {"players": 3}, "deals": [first, second]}
-    result = kozyr.replay(data)
+    result = score_unproven(data)
     assert isinstance(result, kozyr.PartyResult)
     assert result.running == ((4, 1, 0), (7, 1, 0))
     assert result.winner == 0 and result.loser == [1, 2]

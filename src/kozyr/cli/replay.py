@@ -31,13 +31,19 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.cli.report import deal_text, party_text
     from kozyr.codec import load
-    from kozyr.record import PartyResult
+    from kozyr.record import EveningResult, PartyResult
     from kozyr.replay import replay
+    from kozyr.scoring import fraction_json
 
     limits = limits_of(args)
     result = replay(load(read_input(args.file, limits), limits=limits), limits=limits)
     if args.json:
         dump(result.to_json(), out)
+    elif isinstance(result, EveningResult):
+        for i, game in enumerate(result.games, 1):
+            out.write(f"=== game {i} ===\n" + party_text(game) + "\n")
+        totals = ", ".join(f"{n} {fraction_json(v)}" for n, v in result.totals.items())
+        out.write(f"evening totals: {totals}\n")
     elif isinstance(result, PartyResult):
         out.write(party_text(result) + "\n")
     else:

@@ -19,6 +19,7 @@ from kozyr import (
     Deck,
     OptionError,
     OptionSpec,
+    OutcomeField,
     PartyRecord,
     PartyResult,
     Payment,
@@ -29,6 +30,7 @@ from kozyr import (
     Variant,
 )
 from kozyr_sem_listov.family import ORDER, SemListovFamily, SemListovState, _players_option
+from kozyr_sem_listov.outcome import HIGHEST_TRUMP, RUNAWAYS, classic_winners
 from kozyr_sem_listov.rules import classic_trick_rules
 from kozyr_sem_listov.scoring import (
     HeldPenalty,
@@ -281,13 +283,128 @@ class SemListov(SemListovFamily):
                 )
             self._check_summary_seats(record, stayers)
 
+    # --- outcome records ----------------------------------------------------------------------
+
+    @property
+    def outcome_fields(self) -> tuple[OutcomeField, ...]:
+        """The dealer, the tricks per seat, the run-aways (SL-C16) and, with penalties held over
+        (``runaway_split = next_deal``), which tied winner holds the highest trump."""
+        fields = super().outcome_fields
+        if self.options["runaways"]:
+            fields += (RUNAWAYS,)
+            if self.options["runaway_split"] == "next_deal":
+                fields += (HIGHEST_TRUMP,)
+        return fields
+
+    def check_outcome(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        super().check_outcome(record, context)
+        d = record.decisions
+        runaways = list(d.get("runaways") or ())
+        if runaways and not self.options["runaways"]:
+            raise RecordError(
+                "$.runaways", "run-aways (сбеги) are off; set option runaways (SL-C16)"
+            )
+        for i, seat in enumerate(runaways):
+            if seat == record.dealer:
+                raise RecordError(
+                    f"$.runaways[{i}]", f"seat {seat} is the dealer, who may not run away (SL-C16)"
+                )
+        stayers = [s for s in range(self.players) if s not in runaways]
+        winners = d.get("trick_winners")
+        expected = 0 if len(stayers) == 1 else self.hand_size
+        if winners is not None:
+            if len(winners) != expected:
+                raise RecordError(
+                    "$.trick_winners",
+                    f"{len(winners)} trick winners listed; this deal has {expected} tricks",
+                )
+            self._check_summary_seats(record, stayers)
+        else:
+            counts = d["tricks_won"]
+            for seat, count in enumerate(counts):
+                if seat in runaways and count is not None:
+                    raise RecordError(
+                        f"$.tricks_won[{seat}]", f"seat {seat} ran away; write null (SL-C16, D-SL4)"
+                    )
+                if seat not in runaways and count is None:
+                    raise RecordError(
+                        f"$.tricks_won[{seat}]",
+                        f"seat {seat} played this deal; give its tricks (null is for a run-away, "
+                        "SL-C16)",
+                    )
+            total = sum(c or 0 for c in counts)
+            if total != expected:
+                raise RecordError(
+                    "$.tricks_won",
+                    f"the tricks add up to {total}; this deal has {expected} ({self.deal_rule})",
+                )
+        pot = [HeldPenalty.from_json(e) for e in context.get("pot", ())]
+        if "highest_trump" in d:
+            if not pot:
+                raise RecordError(
+                    "$.highest_trump",
+                    "no run-away penalty is held over into this deal, so nobody takes it (SL-C16)",
+                )
+            waiting = sorted({w for entry in pot for w in entry.winners})
+            taker = d["highest_trump"]
+            if taker is not None and taker not in waiting:
+                raise RecordError(
+                    "$.highest_trump",
+                    f"seat {taker} is not one of the tied winners waiting for the held-over "
+                    f"penalty (seats {', '.join(map(str, waiting))}; SL-C16)",
+                )
+            for entry in pot:
+                if taker is not None and taker not in entry.winners:
+                    raise RecordError(
+                        "$.highest_trump",
+                        "penalties held over for different tied winners cannot be told apart "
+                        "by one seat; give this deal's hands (SL-C16)",
+                    )
+        elif pot:
+            waiting = sorted({w for entry in pot for w in entry.winners})
+            raise RecordError(
+                "$.highest_trump",
+                f"missing: a run-away penalty is held over into this deal for the tied winners "
+                f"(seats {', '.join(map(str, waiting))}); give the one dealt the highest trump "
+                "here, or null if none of them holds a trump (SL-C16)",
+            )
+
+    def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
+        data = super().outcome_record(result, context)
+        record = result.record
+        runaways = list(record.decisions.get("runaways") or ())
+        if runaways:
+            data["runaways"] = runaways
+        pot = [HeldPenalty.from_json(e) for e in context.get("pot", ())]
+        if pot:  # SL-C16: which tied winner was dealt the highest trump
+            waiting = sorted({w for entry in pot for w in entry.winners})
+            if record.hands:
+                data["highest_trump"] = highest_trump_holder(
+                    record.hands, record.turnups[0], waiting, ORDER.strength
+                )
+            else:
+                data["highest_trump"] = record.decisions.get("highest_trump")
+        return data
+
+    def outcome_winners(self, record: DealRecord, context: Mapping[str, Any]) -> list[int]:
+        return classic_winners(record.decisions["tricks_won"])
+
+    def pot_taker(self, record: DealRecord, entry: HeldPenalty) -> int | None:
+        """Who takes a held-over penalty in this deal (SL-C16): the tied winner dealt the highest
+        trump (an outcome record says who), or None: held over again."""
+        if not record.hands:
+            taker = record.decisions.get("highest_trump")
+            return taker if taker in entry.winners else None
+        trump = record.turnups[0]
+        return highest_trump_holder(record.hands, trump, entry.winners, ORDER.strength)
+
     # --- scoring (SL-C14, SL-C16, D-SL3, D-SL4) ------------------------------------------------
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
         multiplier = self.multiplier
         tricks = [0] * n
-        for winner in self.trick_winners(record):
+        for winner in self.trick_winners(record, context):
             tricks[winner] += 1
         runaways = sorted(record.decisions.get("runaways") or ())
         stayers = [s for s in range(n) if s not in runaways]
@@ -299,9 +416,8 @@ class SemListov(SemListovFamily):
             more, held = runaway_payments(runaways, winners, penalty, split)
             payments += more
         taken: list[dict[str, Any]] = []
-        trump = record.turnups[0]
         for entry in [HeldPenalty.from_json(e) for e in context.get("pot", ())]:
-            taker = highest_trump_holder(record.hands, trump, entry.winners, ORDER.strength)
+            taker = self.pot_taker(record, entry)
             if taker is None:
                 held.append(entry)  # none of them holds a trump: held over again
             else:
@@ -309,7 +425,7 @@ class SemListov(SemListovFamily):
                 taken.append({**entry.to_json(), "taker": taker})
         sheet = self.tricks_items(tricks, stayers, multiplier, "SL-C14")
         extra = {
-            "trump": str(trump.suit),
+            "trump": str(record.turnups[0].suit) if record.turnups else None,
             "winners": winners,
             "runaways": runaways,
             "exchange": record.decisions.get("exchange"),

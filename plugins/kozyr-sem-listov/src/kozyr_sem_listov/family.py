@@ -24,15 +24,21 @@ from kozyr import (
     IllegalActionError,
     OptionError,
     OptionSpec,
+    OutcomeField,
     RankOrder,
     RecordError,
     RecordReader,
     ScoreSheet,
     StandardTrickRules,
     Variant,
+    WinnersTarget,
+    read_outcome,
+    realise,
 )
 from kozyr.cardset import iter_mask
 from kozyr.deck import PACKS
+from kozyr.outcome import OUTCOME, SUMMARY
+from kozyr_sem_listov.outcome import DEALER, tricks_won_field
 from kozyr_sem_listov.scoring import tricks_item
 
 if TYPE_CHECKING:
@@ -102,7 +108,12 @@ class SemListovFamily(Variant):
     #: Rule id of the deal, the exchange and the play rule (for messages and items).
     deal_rule: ClassVar[str] = "SL-C5"
     exchange_rule: ClassVar[str] = "SL-C6"
-    record_fields: ClassVar[tuple[str, ...]] = ("exchange", "exchange_after", "trick_winners")
+    record_fields: ClassVar[tuple[str, ...]] = (
+        "exchange",
+        "exchange_after",
+        "trick_winners",
+        "tricks_won",
+    )
 
     trick_rules: StandardTrickRules
 
@@ -327,7 +338,28 @@ class SemListovFamily(Variant):
                     where, "expected a list of seats, the winner of each trick in order"
                 )
             fields["trick_winners"] = [reader.seat(v, f"{where}[{i}]") for i, v in enumerate(raw)]
+        if reader.get("hands") is None and reader.get("tricks") is None:
+            if reader.has("trick_winners"):
+                if reader.has("tricks_won"):
+                    raise reader.error(
+                        reader.at("tricks_won"), "give either tricks_won or trick_winners, not both"
+                    )
+                others = [f for f in self.outcome_fields if f.name != "tricks_won"]
+                fields.update(read_outcome(others, reader))  # the counts follow the winners
+                return fields
+            fields.update(read_outcome(self.outcome_fields, reader))
+        elif "tricks_won" in reader.data:
+            raise reader.error(
+                reader.at("tricks_won"),
+                "tricks_won is an outcome record's field (no hands, no tricks); with hands give "
+                "the tricks or trick_winners",
+            )
         return fields
+
+    @property
+    def outcome_fields(self) -> tuple[OutcomeField, ...]:
+        """The dealer and the tricks each seat took (the forms add their own facts)."""
+        return (DEALER, tricks_won_field(self.hand_size, "SL-C14"))
 
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -340,6 +372,10 @@ class SemListovFamily(Variant):
             data["runaways"] = list(d["runaways"])
         if d.get("trick_winners") is not None:
             data["trick_winners"] = list(d["trick_winners"])
+        for spec in self.outcome_fields:
+            if not spec.core and spec.name in d and spec.name not in data:
+                if spec.required or d[spec.name] not in (None, []):
+                    data[spec.name] = d[spec.name]
         return data
 
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
@@ -360,6 +396,9 @@ class SemListovFamily(Variant):
         return super().recorded_decision(deal, record)
 
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        if not record.hands:
+            self.check_outcome(record, context)
+            return
         left = set(context.get("left", ()))
         pack = self.pack()
         for seat, hand in enumerate(record.hands):
@@ -424,6 +463,97 @@ class SemListovFamily(Variant):
     #: Rule id of the turn to deal in a party (messages): clockwise, skipping seats that left.
     rotation_rule: ClassVar[str] = "D-PN2"
 
+    def check_outcome(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        """The facts of an outcome record agree with each other (the forms check the rest)."""
+        if record.turnups:
+            turnup = record.turnups[0]
+            if len(record.turnups) != 1:
+                raise RecordError(
+                    "$.turnup", f"give the one card that shows trump ({self.deal_rule})"
+                )
+            if turnup not in self.pack():
+                raise RecordError(
+                    "$.turnup",
+                    f"{turnup} is not in the {self.deck_size}-card pack ({self.pack_rule})",
+                )
+        if record.decisions.get("exchange") is not None:
+            raise RecordError(
+                "$.exchange", "an outcome record has no hands, so it cannot show the exchange"
+            )
+
+    def playing_seats(self, record: DealRecord) -> list[int]:
+        """The seats that play cards in a record with hands (the classic form leaves out its
+        run-aways)."""
+        runaways = set(record.decisions.get("runaways") or ())
+        return [s for s, h in enumerate(record.hands) if h is not None and s not in runaways]
+
+    def prove_summary(
+        self, record: DealRecord, context: Mapping[str, Any]
+    ) -> tuple[str, tuple[str, ...]]:
+        """A legal play of the hands (SL-C9..SL-C13, PN3, SL19-2, NN3) in which every trick is
+        won as ``trick_winners`` says, the dealer's exchange made when the record says."""
+        winners = list(record.decisions.get("trick_winners") or ())
+        seats = self.playing_seats(record)
+        if not winners or len(seats) < 2:
+            return SUMMARY, ()
+        n = self.players
+        leader = next(s for s in ((record.dealer + k) % n for k in range(1, n + 1)) if s in seats)
+        exchanges: dict[int, tuple[int, int, int]] = {}
+        card = record.decisions.get("exchange")
+        if card is not None and record.dealer in seats:
+            # D-PN1 before play; else after the trick the record names (D-SL5, default 1)
+            after = int(record.decisions.get("exchange_after") or 1)
+            at = 0 if self.exchange_timing == "before_play" else after
+            exchanges[at] = (record.dealer, card.mask, record.turnups[0].mask)
+        hands = [0 if h is None else h.mask for h in record.hands]
+        found = realise(
+            self.trick_rules,
+            record.turnups[0].suit,
+            hands,
+            seats,
+            leader,
+            WinnersTarget(winners),
+            tricks=len(winners),
+            exchanges=exchanges,
+        )
+        if found.possible:
+            return SUMMARY, ()
+        if found.possible is None:
+            return OUTCOME, (
+                f"the search for a legal play giving these trick winners gave up after "
+                f"{found.nodes} cards tried: scored from the summary, not proven possible",
+            )
+        t = found.trick
+        raise RecordError(
+            f"$.trick_winners[{t}]",
+            f"impossible: no legal play of these hands gives trick {t + 1} to seat {winners[t]}"
+            + (f" after tricks 1-{t} as recorded" if t else "")
+            + f" ({self.trick_rules.rule})",
+        )
+
+    def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
+        """The dealer, the tricks per seat (null for a seat not dealt in or that ran away) and
+        the turned card; the forms add the facts their rules need."""
+        record = result.record
+        out = set(record.decisions.get("runaways") or ())
+        if record.hands:
+            out |= {s for s, h in enumerate(record.hands) if h is None}
+        else:
+            out |= {s for s, c in enumerate(record.decisions.get("tricks_won") or ()) if c is None}
+        data: dict[str, Any] = {
+            "dealer": record.dealer,
+            "tricks_won": [None if s in out else result.tricks[s] for s in range(self.players)],
+        }
+        if record.turnups:
+            data["turnup"] = str(record.turnups[0])
+        if record.cut is not None:
+            data["cut"] = str(record.cut)
+        return data
+
+    def outcome_winners(self, record: DealRecord, context: Mapping[str, Any]) -> list[int]:
+        """Trick winners in an order that agrees with an outcome record's facts (hook)."""
+        raise NotImplementedError
+
     def _check_turnup(self, record: DealRecord) -> None:
         if len(record.turnups) != 1:
             raise RecordError("$.turnup", f"give the one card that shows trump ({self.deal_rule})")
@@ -446,8 +576,13 @@ class SemListovFamily(Variant):
                 "shows trump (NN2)",
             )
 
-    def trick_winners(self, record: DealRecord) -> list[int]:
-        """The winner of each trick in order, from the tricks or the summary."""
+    def trick_winners(
+        self, record: DealRecord, context: Mapping[str, Any] | None = None
+    ) -> list[int]:
+        """The winner of each trick in order, from the tricks or the summary (or, for an outcome
+        record's counts, an order that agrees with its facts)."""
+        if record.tricks is None and record.decisions.get("tricks_won") is not None:
+            return self.outcome_winners(record, context or {})
         if record.tricks is not None:
             winners = [t.winner for t in record.tricks]
             seats = [w for w in winners if w is not None]

@@ -20,6 +20,7 @@ from kozyr import (
     FollowElseAny,
     FollowElseMustTrump,
     OptionSpec,
+    OutcomeField,
     PartyRecord,
     PartyResult,
     Payment,
@@ -31,6 +32,7 @@ from kozyr import (
     Variant,
 )
 from kozyr_sem_listov.family import ORDER, SemListovFamily, _players_option
+from kozyr_sem_listov.outcome import DEALER, REACHED, race_winners, tricks_won_field
 from kozyr_sem_listov.scoring import (
     RACE_TARGET,
     Punishment,
@@ -93,9 +95,62 @@ class RaceForm(SemListovFamily):
                     "$.cut", f"{record.cut} is not in the 36-card pack ({self.punishment_rule})"
                 )
         winners = record.decisions.get("trick_winners")
-        if record.tricks is not None or winners is None:
-            return
+        if record.tricks is not None or winners is None or not record.hands:
+            return  # an outcome record's facts are checked by check_outcome
         seats = [s for s, h in enumerate(record.hands) if h is not None]
+        self._check_race_winners(record, context, seats, winners)
+
+    # --- outcome records ----------------------------------------------------------------------
+
+    @property
+    def outcome_fields(self) -> tuple[OutcomeField, ...]:
+        """The dealer, the tricks per seat (null for a seat that left) and, when two seats reach
+        seven in one deal and the counts cannot tell the order, the order (PN4)."""
+        return (DEALER, tricks_won_field(self.hand_size, self.race_rule), REACHED)
+
+    def dealt_in(self, record: DealRecord, context: Mapping[str, Any]) -> list[int]:
+        """The seats dealt in: those with a hand, or in an outcome record those still in the
+        race (PN4: a seat that reached seven has left, :meth:`seats_in`)."""
+        if record.hands:
+            return [s for s, h in enumerate(record.hands) if h is not None]
+        return list(self.seats_in(context))
+
+    def check_outcome(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        super().check_outcome(record, context)
+        seats = self.dealt_in(record, context)
+        if record.dealer not in seats:
+            raise RecordError(
+                "$.dealer", f"seat {record.dealer} already left the race, so it cannot deal"
+            )
+        if record.decisions.get("trick_winners") is not None:
+            self._check_race_winners(record, context, seats, record.decisions["trick_winners"])
+        else:
+            self.outcome_winners(record, context)  # raises when the facts disagree
+
+    def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
+        data = super().outcome_record(result, context)
+        if len(result.extra["reached"]) > 1:  # PN4: the order seats reached seven
+            data["reached"] = list(result.extra["reached"])
+        return data
+
+    def outcome_winners(self, record: DealRecord, context: Mapping[str, Any]) -> list[int]:
+        d = record.decisions
+        return race_winners(
+            self._before(context),
+            self.dealt_in(record, context),
+            d["tricks_won"],
+            self.hand_size,
+            d.get("reached"),
+            self.race_rule,
+        )
+
+    def _check_race_winners(
+        self,
+        record: DealRecord,
+        context: Mapping[str, Any],
+        seats: Sequence[int],
+        winners: Sequence[int],
+    ) -> None:
         self._check_summary_seats(record, seats)
         progress = race_progress(self._before(context), seats, winners)
         if progress.end is not None and progress.end + 1 < len(winners):
@@ -141,15 +196,15 @@ class RaceForm(SemListovFamily):
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
-        seats = [s for s, h in enumerate(record.hands) if h is not None]
-        winners = self.trick_winners(record)
+        seats = self.dealt_in(record, context)
+        winners = self.trick_winners(record, context)
         tricks = [0] * n
         for w in winners:
             tricks[w] += 1
         progress = race_progress(self._before(context), seats, winners)
         over = progress.end is not None
         extra: dict[str, Any] = {
-            "trump": str(record.turnups[0].suit),
+            "trump": str(record.turnups[0].suit) if record.turnups else None,
             "exchange": record.decisions.get("exchange"),
             "totals": progress.totals,
             "reached": progress.reached,

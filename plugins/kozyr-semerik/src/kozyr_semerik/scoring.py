@@ -237,11 +237,21 @@ def trick_counter_items(tricks: Sequence[Trick]) -> list[ScoreItem]:
     for trick in tricks:
         counters = counters_of(trick)
         if len(counters) >= 3:
-            number = trick.number + 1
-            ru = f"взятка {number}: счётных карт {len(counters)}"
-            en = f"trick {number}: {len(counters)} counters"
-            items.append(_item("counters", ru, en, 1, counters, _winner(trick), "SM7"))
+            items.append(counter_trick_item(_winner(trick), counters, trick.number + 1))
     return items
+
+
+def counter_trick_item(
+    seat: int, counters: tuple[Card, ...] = (), number: int | None = None
+) -> ScoreItem:
+    """SM7 ``per_trick``: the point of one trick holding three or more counters, to its winner
+    ``seat``. An outcome record knows neither the trick's number nor its cards (None, ())."""
+    if number is None:
+        ru, en = "взятка с тремя счётными", "a trick with 3+ counters"
+    else:
+        ru = f"взятка {number}: счётных карт {len(counters)}"
+        en = f"trick {number}: {len(counters)} counters"
+    return _item("counters", ru, en, 1, counters, seat, "SM7")
 
 
 def cumulative_counter_items(tricks: Sequence[Trick], eldest: int) -> list[ScoreItem]:
@@ -250,13 +260,21 @@ def cumulative_counter_items(tricks: Sequence[Trick], eldest: int) -> list[Score
     won: list[list[Card]] = [[], []]
     for trick in tricks:
         won[_winner(trick) % 2] += counters_of(trick)
+    return side_counter_items([len(w) for w in won], eldest, [tuple(w) for w in won])
+
+
+def side_counter_items(
+    counted: Sequence[int], eldest: int, cards: Sequence[tuple[Card, ...]] = ((), ())
+) -> list[ScoreItem]:
+    """SM7 ``cumulative`` from the counters each side took (``counted``; their ``cards`` where
+    known): ``counted // 3`` points per side, eldest's side first."""
     items: list[ScoreItem] = []
     for side in (eldest % 2, 1 - eldest % 2):
-        cards = tuple(won[side])
-        points = len(cards) // 3
+        count = counted[side]
+        points = count // 3
         if points:
-            ru, en = f"счётные карты: {len(cards)} ÷ 3", f"counters: {len(cards)} / 3"
-            items.append(ScoreItem("counters", ru, en, points, cards, None, side, "SM7"))
+            ru, en = f"счётные карты: {count} ÷ 3", f"counters: {count} / 3"
+            items.append(ScoreItem("counters", ru, en, points, cards[side], None, side, "SM7"))
     return items
 
 

@@ -28,6 +28,7 @@ from kozyr import (
     KozyrError,
     MainSuit,
     OptionSpec,
+    OutcomeField,
     PartyRecord,
     PartyResult,
     Payment,
@@ -38,8 +39,11 @@ from kozyr import (
     Settlement,
     SheetNote,
     Variant,
+    read_outcome,
 )
+from kozyr_semerik import outcome
 from kozyr_semerik.scoring import (
+    DECLARATIONS,
     MAIN_SUIT,
     PACK,
     SEATS,
@@ -50,6 +54,7 @@ from kozyr_semerik.scoring import (
     advance,
     check_pack,
     counter_cards,
+    counters_of,
     deal_items,
     declaration_items,
     follow,
@@ -79,7 +84,7 @@ class Semerik(Variant):
     players_rule = "SM1"
     player_counts = (4,)
     partnership = True
-    record_fields = ("declared",)
+    record_fields = ("declared", "tricks_won", "counters", "first_to_21", "double")
     options_spec = (
         OptionSpec(
             "packets",
@@ -127,6 +132,8 @@ class Semerik(Variant):
     def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.trick_rules = MainSuit(ORDER, main=MAIN_SUIT, excluded=EMPTY_HEARTS, rule="SM5")
+        self._quads = str(self.options["quads"])
+        self._per_trick = self.options["counter_mode"] == "per_trick"
 
     # --- dealing (SM3) -------------------------------------------------------------------------
 
@@ -159,8 +166,24 @@ class Semerik(Variant):
 
     # --- records -------------------------------------------------------------------------------
 
+    @property
+    def outcome_fields(self) -> tuple[OutcomeField, ...]:
+        """Dealer, the cards of the combinations shown, tricks and counters per seat, and when
+        the counts cannot tell the order of a game's end, ``first_to_21`` / ``double`` (SM6-SM8)."""
+        return outcome.fields(self.options["counter_mode"] == "per_trick")
+
     def read_fields(self, reader: RecordReader) -> dict[str, Any]:
-        """The optional ``declared``: each seat's declaration total, checked against its hand."""
+        """An outcome record's facts (no hands, no tricks); or, in a record with hands, the
+        optional ``declared``: each seat's declaration total, checked against its hand."""
+        if reader.get("hands") is None and reader.get("tricks") is None:
+            return read_outcome(self.outcome_fields, reader)
+        for key in ("tricks_won", "counters", "first_to_21", "double"):
+            if key in reader.data:
+                raise reader.error(
+                    reader.at(key),
+                    f"{key} is an outcome record's field (no hands, no tricks); with hands the "
+                    "tricks say it",
+                )
         if not reader.has("declared"):
             return {}
         raw = reader.get("declared")
@@ -177,11 +200,25 @@ class Semerik(Variant):
         return {"declared": list(raw)}
 
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
-        if "declared" in record.decisions:
-            return {"declared": list(record.decisions["declared"])}
+        d = record.decisions
+        if not record.hands:
+            data: dict[str, Any] = {
+                "declared": [
+                    " ".join(map(str, cards)) if cards else None for cards in d["declared"]
+                ],
+                "tricks_won": list(d["tricks_won"]),
+                "counters": list(d["counters"]),
+            }
+            data.update({k: d[k] for k in ("first_to_21", "double") if d.get(k) is not None})
+            return data
+        if "declared" in d:
+            return {"declared": list(d["declared"])}
         return {}
 
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        if not record.hands:  # an outcome record: the facts agree (SM3, SM6-SM8)
+            outcome.outcome_items(record, context, self)
+            return
         for seat, hand in enumerate(record.hands):
             where = f"$.hands[{seat}]"
             if hand is None:
@@ -217,6 +254,39 @@ class Semerik(Variant):
                         f"({detail}; SM6)",
                     )
 
+    def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
+        """Dealer, the cards of each seat's combinations, tricks and counters per seat, and who
+        reached 21 first (and whether the game counts double) when a game ends in play."""
+        record = result.record
+        shown: list[int] = [0] * SEATS
+        for item in result.sheet.items:
+            if item.name in DECLARATIONS and item.seat is not None:
+                for card in item.cards:
+                    shown[item.seat] |= card.mask
+        if self._per_trick:
+            counters = [0] * SEATS
+            for item in result.sheet.items:
+                if item.name == "counters" and item.seat is not None:
+                    counters[item.seat] += item.points
+        elif record.hands:
+            counters = [0] * SEATS
+            for trick in record.tricks or ():
+                assert trick.winner is not None
+                counters[trick.winner] += len(counters_of(trick))
+        else:
+            counters = list(record.decisions["counters"])
+        data: dict[str, Any] = {
+            "dealer": record.dealer,
+            "declared": [CardSet.from_mask(m).format() if m else None for m in shown],
+            "tricks_won": list(result.tricks),
+            "counters": counters,
+        }
+        won = result.extra.get("game_won")
+        if won is not None and won["won_on"] == "play":  # SM8: the order of events
+            data["first_to_21"] = won["winner"]
+            data["double"] = won["double"]
+        return data
+
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
         for key, value in record.decisions.items():
             deal.record_fact(key, value)
@@ -225,15 +295,22 @@ class Semerik(Variant):
     # --- scoring (SM6-SM8) ---------------------------------------------------------------------
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
-        items = deal_items(
-            record,
-            quads=str(self.options["quads"]),
-            counter_mode=str(self.options["counter_mode"]),
-            trena=str(self.options["trena"]),
-        )
+        if record.hands:
+            items = deal_items(
+                record,
+                quads=str(self.options["quads"]),
+                counter_mode=str(self.options["counter_mode"]),
+                trena=str(self.options["trena"]),
+            )
+            counters: list[int] | None = counter_cards(record)
+            taken = tricks_taken(record)
+        else:  # an outcome record (SM6-SM8 from the facts)
+            items = outcome.outcome_items(record, context, self)
+            won = record.decisions["counters"]
+            counters = None if self._per_trick else [won[0] + won[2], won[1] + won[3]]
+            taken = list(record.decisions["tricks_won"])
         sheet = ScoreSheet(tuple(items), SEATS, SIDES)
         declared, played = side_points(sheet.items)
-        counters = counter_cards(record)
         extra: dict[str, Any] = {
             "by": "side",
             "declarations": declared,
@@ -255,7 +332,7 @@ class Semerik(Variant):
             extra["game_won"] = won
         points = (declared[0] + played[0], declared[1] + played[1])
         # a single deal pays nothing: money changes hands per game (SM10)
-        return DealResult(record, tuple(tricks_taken(record)), sheet, points, NO_PAYMENTS, extra)
+        return DealResult(record, tuple(taken), sheet, points, NO_PAYMENTS, extra)
 
     # --- batch form ----------------------------------------------------------------------------
 

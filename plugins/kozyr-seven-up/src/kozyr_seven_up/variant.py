@@ -16,15 +16,18 @@ from kozyr import (
     Action,
     BotFactory,
     Card,
+    CardSet,
     Deal,
     DealRecord,
     DealResult,
     Deck,
     FollowOrTrump,
     OptionSpec,
+    OutcomeField,
     PartyRecord,
     PartyResult,
     Payment,
+    PilesTarget,
     RankOrder,
     RecordError,
     RecordReader,
@@ -32,8 +35,12 @@ from kozyr import (
     Settlement,
     SheetNote,
     Variant,
+    read_outcome,
+    realise,
 )
 from kozyr.cardset import iter_mask
+from kozyr.outcome import OUTCOME, SUMMARY
+from kozyr_seven_up import outcome
 from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_items, running_after, winner_in_order
 
 if TYPE_CHECKING:
@@ -71,7 +78,7 @@ class SevenUp(Variant):
     player_counts = (2, 3, 4)
     partnership = True
     turnup_key: ClassVar[str] = "turnups"
-    record_fields = ("beg", "won", "discards", "void")
+    record_fields = ("beg", "won", "discards", "void", *outcome.PLAY_POINTS, "game_points")
     party_fields = ("target",)
     options_spec = (
         OptionSpec(
@@ -270,8 +277,37 @@ class SevenUp(Variant):
 
     # --- records -------------------------------------------------------------------------------
 
+    @property
+    def outcome_fields(self) -> tuple[OutcomeField, ...]:
+        """Dealer, turn-ups, beg, void, who scored High, Low, Jack and Game, and optionally the
+        Game points per side (SU3-SU6)."""
+        return outcome.FIELDS
+
     def read_fields(self, reader: RecordReader) -> dict[str, Any]:
-        fields: dict[str, Any] = {"beg": reader.choice("beg", ("stand", "give", "run"), "stand")}
+        if reader.get("hands") is None and reader.get("tricks") is None:
+            for key in ("won", "discards"):
+                if key in reader.data:
+                    raise reader.error(reader.at(key), f"an outcome record (no hands) has no {key}")
+            fields = read_outcome(
+                [f for f in outcome.FIELDS if f.name not in outcome.PLAY_POINTS],
+                reader,
+                self._sides_count(),
+            )
+            for spec in outcome.FIELDS:  # a void deal has no play: its four points may be absent
+                if spec.name in outcome.PLAY_POINTS and (
+                    spec.name in reader.data or not fields.get("void")
+                ):
+                    fields[spec.name] = spec.read(reader)
+            fields.setdefault("beg", "stand")
+            return fields
+        for key in (*outcome.PLAY_POINTS, "game_points"):
+            if key in reader.data:
+                raise reader.error(
+                    reader.at(key),
+                    f"{key} is an outcome record's field (no hands, no tricks); with hands it "
+                    "follows from the cards",
+                )
+        fields = {"beg": reader.choice("beg", ("stand", "give", "run"), "stand")}
         if reader.has("void"):
             if not isinstance(reader.get("void"), bool):
                 raise reader.error(reader.at("void"), "expected true or false")
@@ -294,6 +330,12 @@ class SevenUp(Variant):
         data: dict[str, Any] = {"beg": record.decisions.get("beg", "stand")}
         if record.decisions.get("void"):
             data["void"] = True
+        if not record.hands:
+            for key in outcome.PLAY_POINTS:
+                if key in record.decisions:
+                    data[key] = record.decisions[key]
+            if record.decisions.get("game_points") is not None:
+                data["game_points"] = list(record.decisions["game_points"])
         for key in ("discards", "won"):
             if key in record.decisions:
                 data[key] = [" ".join(str(c) for c in cards) for cards in record.decisions[key]]
@@ -317,6 +359,21 @@ class SevenUp(Variant):
             )
         if beg == "run":
             self._check_running(record, void)
+        for i, card in enumerate(record.turnups):
+            if card in record.turnups[:i]:
+                raise RecordError(f"$.turnups[{i}]", f"{card} was already turned up")
+        blocker = self.gift_blocker(context, record.dealer) if beg == "give" else None
+        if blocker is not None:
+            target = context.get("target", GAME_TARGET)
+            who = f"seat {blocker}" if self.players == 3 else "the beggar"
+            raise RecordError(
+                "$.beg",
+                f"the dealer may not give a point that brings {who} to {target}; "
+                "he must run (D-SU4)",
+            )
+        if not record.hands:
+            outcome.check_outcome(self, record, context)
+            return
         # SU3/SU4: six cards in play; a void deal keeps the 6 + 3 per run cards each seat held.
         size = HAND_SIZE + 3 * runs if void else HAND_SIZE
         for seat, hand in enumerate(record.hands):
@@ -332,17 +389,6 @@ class SevenUp(Variant):
         for i, card in enumerate(record.turnups):
             if card in owner:
                 raise RecordError(f"$.turnups[{i}]", f"{card} is also in seat {owner[card]}'s hand")
-            if card in record.turnups[:i]:
-                raise RecordError(f"$.turnups[{i}]", f"{card} was already turned up")
-        blocker = self.gift_blocker(context, record.dealer) if beg == "give" else None
-        if blocker is not None:
-            target = context.get("target", GAME_TARGET)
-            who = f"seat {blocker}" if self.players == 3 else "the beggar"
-            raise RecordError(
-                "$.beg",
-                f"the dealer may not give a point that brings {who} to {target}; "
-                "he must run (D-SU4)",
-            )
         discards = d.get("discards")
         if discards is not None:
             if beg != "run" or void:
@@ -435,6 +481,55 @@ class SevenUp(Variant):
                 "$.won", f"cards in play that nobody won: {' '.join(map(str, sorted(missing)))}"
             )
 
+    def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
+        """Dealer, turn-ups, beg, who scored High, Low, Jack and Game, and the Game points."""
+        record = result.record
+        data: dict[str, Any] = {
+            "dealer": record.dealer,
+            "turnups": [str(c) for c in record.turnups],
+            "beg": record.decisions.get("beg", "stand"),
+        }
+        if record.decisions.get("void"):
+            data["void"] = True
+            return data
+        for name in outcome.PLAY_POINTS:
+            data[name] = next((i.seat for i in result.sheet.items if i.name == name), None)
+        if result.extra.get("game_points") is not None:
+            data["game_points"] = list(result.extra["game_points"])
+        return data
+
+    def prove_summary(
+        self, record: DealRecord, context: Mapping[str, Any]
+    ) -> tuple[str, tuple[str, ...]]:
+        """A legal play of the hands (SU5) in which every trick's cards go to the pile (``won``)
+        of the seat that wins it."""
+        if record.decisions.get("void"):
+            return SUMMARY, ()  # no play (D-SU2)
+        n = self.players
+        won = record.decisions["won"]
+        found = realise(
+            self.trick_rules,
+            record.turnups[-1].suit,
+            [0 if h is None else h.mask for h in record.hands],
+            range(n),
+            (record.dealer + 1) % n,
+            PilesTarget([CardSet(cards).mask for cards in won]),
+        )
+        if found.possible:
+            return SUMMARY, ()
+        if found.possible is None:
+            return OUTCOME, (
+                f"the search for a legal play giving these won cards gave up after "
+                f"{found.nodes} cards tried: scored from the summary, not proven possible",
+            )
+        t = found.trick
+        raise RecordError(
+            "$.won",
+            "impossible: no legal play of these hands"
+            + (f" continues the first {t} tricks into trick {t + 1}" if t else " makes trick 1")
+            + " with every card of the trick in its winner's pile (won) (SU5)",
+        )
+
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
         for key, value in record.decisions.items():
             if key != "won":
@@ -449,6 +544,15 @@ class SevenUp(Variant):
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
+        if not record.hands:  # an outcome record: the items from the facts (SU3-SU6)
+            sheet = ScoreSheet(tuple(outcome.outcome_items(self, record)), n, self.sides)
+            void = bool(record.decisions.get("void"))
+            extra = {
+                "trump": None if void else str(record.turnups[-1].suit),
+                "game_points": record.decisions.get("game_points"),
+                "void": void,
+            }
+            return DealResult(record, (), sheet, tuple(sheet.by_side()), Settlement(n), extra)
         items, counts = deal_items(record, n, str(self.options["game_tie"]))
         sheet = ScoreSheet(tuple(items), n, self.sides)
         if record.tricks is not None:
