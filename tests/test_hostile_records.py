@@ -47,7 +47,9 @@ def test_duplicate_keys_are_refused_naming_key_path_line_and_column() -> None:
 
 def test_a_duplicate_key_deep_inside_names_its_path() -> None:
     error = refused('{"deals": [{"a": 1}, {"dealer": 0, "hands": {"x": 1, "x": 2}}]}')
-    assert str(error).startswith("$.deals[1].hands.x: duplicate key 'x' at line 1 column 54")
+    assert str(error).startswith(
+        "deal 2 ($.deals[1].hands.x): duplicate key 'x' at line 1 column 54"
+    )
 
 
 def test_a_number_of_5000_digits_is_a_limit_error_at_its_path() -> None:

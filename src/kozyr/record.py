@@ -159,8 +159,6 @@ class DealResult:
         data["checked"] = self.checked
         if self.warnings:
             data["warnings"] = list(self.warnings)
-        if self.record.meta:
-            data.update(_jsonable(self.record.meta))
         return data
 
 
@@ -244,8 +242,6 @@ class PartyResult:
         }
         data.update(_jsonable(self.extra))
         data["checked"] = self.checked
-        if self.record is not None and self.record.meta:
-            data.update(_jsonable(self.record.meta))
         if self.error is not None:
             data["error"] = {"path": self.error.path, "message": self.error.detail}
         return data

@@ -13,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import kozyr
+from kozyr.errors import located
 from kozyr.cli import main as cli_main
 from kozyr.web import api, create_app
 from kozyr.web.openapi import openapi_schema
@@ -47,7 +48,7 @@ def assert_located(response: Any, path: str, status: int = 422) -> dict[str, Any
     assert "Traceback" not in response.text and 'File "' not in response.text
     body: dict[str, Any] = response.json()
     assert body["path"] is not None and body["path"].startswith(path), body
-    assert body["error"] == f"{body['path']}: {body['detail']}"
+    assert body["error"] == f"{located(body['path'])}: {body['detail']}"  # deals from 1
     return body
 
 
