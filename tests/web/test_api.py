@@ -13,8 +13,8 @@ import pytest
 from starlette.testclient import TestClient
 
 import kozyr
-from kozyr.errors import located
 from kozyr.cli import main as cli_main
+from kozyr.errors import located
 from kozyr.web import api, create_app
 from kozyr.web.openapi import openapi_schema
 
