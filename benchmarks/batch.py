@@ -12,7 +12,10 @@ rounds and reporting the median of each:
   Up floor skips begging, which the batch engine plays), found in ``--floor DIR`` and run as
   their own processes; for the others, the project's own minimal loops of
   ``benchmarks/bench.py`` (deal + play, the same rules and draws as the engine);
-* ``ratio`` = batch / floor (issue target for Seven Up and Семь листов: at least 10).
+* ``ratio`` = batch / floor (issue target for Seven Up and Семь листов: at least 10);
+* with ``--reference``, also the reference engine (``kozyr.play_deal(...).result()`` with random
+  bots, deal by deal: play + score) against the same floor -- for Seven Up the reference engine
+  should stay at or above 0.2 of ``floor_seven_up.py``.
 
     python benchmarks/batch.py --floor PATH/TO/bench -r 5
     python benchmarks/batch.py --json seven-up semerik
@@ -69,6 +72,17 @@ def batch_rate(name: str, options: dict[str, Any], batches: int) -> float:
     return batches * BATCH_SIZE / (time.perf_counter() - began)
 
 
+def reference_rate(name: str, options: dict[str, Any], deals: int) -> float:
+    """Deals per second of the reference engine: play with random bots, then score."""
+    from kozyr import get_variant, play_deal
+
+    variant = get_variant(name, **options)
+    began = time.perf_counter()
+    for seed in range(deals):
+        play_deal(variant, seed=seed).result()
+    return deals / (time.perf_counter() - began)
+
+
 def floor_rate(script: Path, seconds: float) -> float:
     """The ``v2_bitmask`` deals per second of one run of a floor script."""
     out = subprocess.run(
@@ -85,7 +99,9 @@ def minimal_rate(name: str, deals: int) -> float:
     return rate(loop, deals)
 
 
-def measure(name: str, rounds: int, floor_dir: Path | None, seconds: float) -> dict[str, Any]:
+def measure(
+    name: str, rounds: int, floor_dir: Path | None, seconds: float, reference: bool = False
+) -> dict[str, Any]:
     variant, options, script = TARGETS[name]
     floor: Callable[[], float]
     if script is not None and floor_dir is not None and (floor_dir / script).exists():
@@ -93,11 +109,21 @@ def measure(name: str, rounds: int, floor_dir: Path | None, seconds: float) -> d
         floor, baseline = (lambda: floor_rate(path, seconds)), f"{script} v2"
     else:
         floor, baseline = (lambda: minimal_rate(variant, 20_000)), "benchmarks/bench.py minimal"
-    batch_runs, floor_runs = [], []
+    batch_runs, floor_runs, reference_runs = [], [], []
     for _ in range(rounds):  # alternating, one process at a time
         floor_runs.append(floor())
         batch_runs.append(batch_rate(variant, options, 4))
+        if reference:
+            reference_runs.append(reference_rate(variant, options, 5000))
     b, f = statistics.median(batch_runs), statistics.median(floor_runs)
+    extra: dict[str, Any] = {}
+    if reference:
+        r = statistics.median(reference_runs)
+        extra = {
+            "reference_deals_per_s": round(r),
+            "reference_ratio": round(r / f, 3),
+            "reference_runs": [round(x) for x in reference_runs],
+        }
     return {
         "variant": variant,
         "options": options,
@@ -107,6 +133,7 @@ def measure(name: str, rounds: int, floor_dir: Path | None, seconds: float) -> d
         "ratio": round(b / f, 2),
         "batch_runs": [round(x) for x in batch_runs],
         "floor_runs": [round(x) for x in floor_runs],
+        **extra,
     }
 
 
@@ -116,18 +143,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("-r", "--rounds", type=int, default=5, help="rounds; medians reported")
     parser.add_argument("--floor", type=Path, help="folder holding floor_seven_up.py etc.")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per floor run")
+    parser.add_argument("--reference", action="store_true", help="also time the reference engine")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     one_core()
     rows = []
     for name in args.variants or list(TARGETS):
-        row = measure(name, args.rounds, args.floor, args.seconds)
+        row = measure(name, args.rounds, args.floor, args.seconds, args.reference)
         rows.append(row)
         if not args.json:
             print(
                 f"{name:16} batch {row['batch_deals_per_s']:>9,}/s  "
                 f"floor {row['floor_deals_per_s']:>7,}/s ({row['baseline']})  "
-                f"ratio {row['ratio']:.1f}",
+                f"ratio {row['ratio']:.1f}"
+                + (
+                    f"  reference {row['reference_deals_per_s']:,}/s "
+                    f"ratio {row['reference_ratio']:.2f}"
+                    if args.reference
+                    else ""
+                ),
                 flush=True,
             )
     if args.json:
