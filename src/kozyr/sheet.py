@@ -265,17 +265,18 @@ def evening_sheet(games: Sequence[GameSheet], meta: Mapping[str, Any] | None = N
 
 
 def sheet_of(
-    data: Any, *, names: Sequence[str] | str | None = None
+    data: Any, *, names: Sequence[str] | str | None = None, partial: bool = False
 ) -> tuple[Sheet, KozyrError | None]:
     """The sheet of a record given as JSON data -- a deal, a party, or an evening (``games``) --
     replayed with every check :func:`kozyr.replay` makes, and the error of a partial replay.
 
     Player names come from ``names`` (a list, or ``"Аня,Боря,Вера"``), else from the record's
-    ``players``, else ``seat N``; ``date``, ``place`` and ``note`` are shown when present. The
-    error beside the sheet is that of a partial replay (None: every deal is good)."""
+    ``players``, else ``seat N``; ``date``, ``place`` and ``note`` are shown when present. With
+    ``partial`` a party or evening is scored up to its first bad deal and that deal's located
+    error is returned beside the sheet (None when every deal is good)."""
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",")]
-    result: Any = replay(data)
+    result: Any = replay(data, partial=True) if partial else replay(data)
     error = getattr(result, "error", None)
     if hasattr(result, "games"):  # an evening
         games = [

@@ -46,6 +46,7 @@ COMMANDS: tuple[str, ...] = (
     "score_hand",
     "replay",
     "sheet",
+    "keep",
     "play",
     "plugins",
     "simulate",

@@ -35,6 +35,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--players", metavar="NAMES", help='player names, one per seat: "Аня,Боря,Вера"'
     )
+    parser.add_argument(
+        "--partial",
+        action="store_true",
+        help="score every deal up to the first bad one, show that sheet, then the error",
+    )
     return parser
 
 
@@ -44,7 +49,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.sheet import renderer_for, sheet_of
 
     renderer = renderer_for("json" if args.json else args.format, args.lang)  # fails first
-    sheet, error = sheet_of(load(read_input(args.file)), names=args.players)
+    sheet, error = sheet_of(load(read_input(args.file)), names=args.players, partial=args.partial)
     text = renderer(sheet, args.lang)
     if args.output:
         write_atomic(args.output, text, inputs=[] if args.file == "-" else [args.file])

@@ -1,0 +1,65 @@
+"""``kozyr keep FILE [VARIANT]``: an interactive scorekeeper for a real table.
+
+Asks, deal after deal, exactly the variant's declared outcome fields, checks each answer at once
+with the messages of ``kozyr replay``, shows the running sheet, and writes FILE atomically after
+every deal; started again on FILE it resumes. ``undo``, ``edit N`` and ``quit`` work at any
+question. See :mod:`kozyr.keep`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, TextIO
+
+from kozyr.cli.output import add_command, add_options, parse_options
+from kozyr.errors import KozyrError
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = add_command(
+        subparsers,
+        "keep",
+        "keep score at the table: asks each deal's outcome, saves FILE after every deal",
+    )
+    parser.add_argument("file", help="the party record to write (resumed when it exists)")
+    parser.add_argument("variant", nargs="?", help="the variant (not needed to resume)")
+    parser.add_argument(
+        "--players", metavar="NAMES", help='player names, one per seat: "Аня,Боря,Вера,Гоша"'
+    )
+    parser.add_argument(
+        "--lang", default="en", choices=("ru", "en"), help="language of the questions"
+    )
+    add_options(parser)
+    return parser
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    from kozyr.keep import Keeper, load_record, parse_names
+    from kozyr.registry import get_variant
+
+    if args.json:
+        raise KozyrError("keep asks questions; for JSON use kozyr sheet FILE --json")
+    record = load_record(args.file)
+    if record is not None:
+        if args.option:
+            raise KozyrError(f"{args.file} already sets the options; resume without -o")
+        variant = get_variant(str(record.get("variant")), **(record.get("options") or {}))
+        if args.variant is not None and get_variant(args.variant).name != variant.name:
+            raise KozyrError(f"{args.file} is a {variant.name} record, not {args.variant}")
+        saved = record.get("players")
+        names = (
+            list(saved) if isinstance(saved, list) else parse_names(args.players, variant.players)
+        )
+        if args.players is not None and parse_names(args.players, variant.players) != names:
+            raise KozyrError(f"{args.file} names the players {', '.join(names)}; drop --players")
+    else:
+        if args.variant is None:
+            raise KozyrError(f"{args.file} does not exist yet: name the variant to start it")
+        options: dict[str, Any] = dict(parse_options(args.option))
+        if args.players is not None and "players" not in options:
+            options["players"] = len([n for n in args.players.split(",")])
+        variant = get_variant(args.variant, **options)
+        names = parse_names(args.players, variant.players)
+    keeper = Keeper(args.file, variant, names, sys.stdin, out, lang=args.lang, record=record or {})
+    return keeper.run()
