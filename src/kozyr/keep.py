@@ -291,7 +291,7 @@ class Keeper:
         dealer = previous.record.dealer
         if not self.variant.deals_again(previous):
             dealer = self.variant.next_dealer(dealer, context)
-        if dealer in set(context.get("left", ())):
+        if dealer not in self.variant.seats_in(context):
             dealer = self.variant.next_dealer(dealer, context)
         return {"dealer": dealer}
 

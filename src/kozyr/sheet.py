@@ -344,13 +344,13 @@ def _entry(item: Any, sides: tuple[tuple[int, ...], ...] | None, deal: DealResul
 def _absent(
     result: DealResult | PartyResult, variant: Variant, index: int, width: int
 ) -> tuple[int, ...]:
-    """Seats not dealt in deal ``index``: those the party context says have left (a race,
-    D-PN2), or whose hand the record leaves null."""
+    """Seats not dealt in deal ``index``: those :meth:`Variant.seats_in` leaves out with the
+    party context of that deal (a race, D-PN2), or whose hand the record leaves null."""
     left: set[int] = set()
     if isinstance(result, PartyResult) and result.record is not None:
         before = replace(result.record, deals=result.record.deals[:index])
         context = variant.party_context(before, result.deals[:index]) or {}
-        left = {int(s) for s in context.get("left", ()) if 0 <= int(s) < width}
+        left = set(range(width)) - set(variant.seats_in(context))
     deal = result.deals[index] if isinstance(result, PartyResult) else result
     hands = deal.record.hands
     if len(hands) == width and any(h is not None for h in hands):
