@@ -194,3 +194,86 @@ def test_a_plugin_sheet_format(
     assert out == "Аня & Вера\tБоря & Гоша\n2\t2\n5\t4\n6\t4\n7\t7\n"
     status, _, err = run(capsys, "sheet", str(EXAMPLES / "seven-up-game.json"), "--format", "pdf")
     assert "known formats: csv, html, json, markdown, text, tsv" in err
+
+
+# --- outcome records: partial scoring (issue 11 item 6) and evenings ------------------------------
+
+GAME = {  # Seven Up outcome records (SU6): who won High, Low, Jack, Game in each deal
+    "variant": "seven-up",
+    "players": ["Аня", "Боря", "Вера", "Гоша"],
+    "deals": [
+        {"dealer": 0, "turnup": "8♥", "beg": "stand", "high": 1, "low": 0, "jack": 2, "game": 3},
+        {"dealer": 1, "turnup": "K♠", "beg": "stand", "high": 3, "low": 3, "jack": None, "game": 1},
+        {"dealer": 2, "turnup": "4♦", "beg": "stand", "high": 0, "low": 2, "jack": 7, "game": 2},
+        {"dealer": 3, "turnup": "J♣", "beg": "stand", "high": 1, "low": 0, "jack": None, "game": 2},
+    ],
+}
+
+
+def write(tmp_path: Path, name: str, data: object) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("command", ["sheet", "replay"])
+def test_partial_scores_up_to_the_first_bad_deal(
+    command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Deal 3 names seat 7 for Jack: without --partial nothing is scored; with it the sheet of
+    deals 1-2 (2:2, then 2:5 — High, Low, Game to Боря & Гоша, no jack in play) comes first and
+    then the located error, exit status 2."""
+    path = write(tmp_path, "bad.json", GAME)
+    status, out, err = run(capsys, command, path)
+    assert (status, out) == (2, "")
+    message = (
+        f"kozyr {command}: deal 3 ($.deals[2].jack): seat 7 is not at the table (seats 0..3)\n"
+    )
+    assert err == message
+    status, out, err = run(capsys, command, path, "--partial")
+    assert (status, err) == (2, message)
+    rows = [line.split() for line in out.splitlines() if line[:2] in ("1 ", "2 ", "3 ")]
+    assert rows == [["1", "Аня", "+2", "=2", "+2", "=2"], ["2", "Боря", "0", "=2", "+3", "=5"]]
+    status, out, err = run(capsys, command, path, "--partial", "--json")
+    assert status == 2
+    data = json.loads(out)
+    if command == "replay":
+        assert data["running"] == [[2, 2], [2, 5]]
+        assert data["error"]["path"] == "$.deals[2].jack"
+    else:
+        assert [r["running"] for r in data["games"][0]["rows"]] == [[2, 2], [2, 5]]
+    target = tmp_path / "partial.txt"
+    status, out, _ = run(capsys, command, path, "--partial", "--output", str(target))
+    assert (status, out) == (2, "")
+    assert "0 =2" in target.read_text(encoding="utf-8")
+    assert "+3 =5" in target.read_text(encoding="utf-8")
+
+
+def test_partial_of_a_good_record_is_the_whole_sheet(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    good = json.loads(json.dumps(GAME))
+    good["deals"][2]["jack"] = 0
+    path = write(tmp_path, "good.json", good)
+    status, out, err = run(capsys, "sheet", path, "--partial", "--lang", "en")
+    assert (status, err) == (0, "")
+    assert "winner: Боря & Гоша" in out  # SU7: High brings them to 7 before Low and Game
+
+
+def test_evening_sheet_totals_by_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Seven Up (Боря & Гоша win: +1 each, Аня & Вера -1) then examples/po-noskam-party.json's
+    race sitting Гоша, Вера, Аня with money settlement: the cut 8♣ makes the last one (seat 0,
+    Гоша) pay each opponent 8 (PN5). Totals: Аня -1+8 = 7, Боря +1, Вера -1+8 = 7, Гоша +1-16."""
+    good = json.loads(json.dumps(GAME))
+    good["deals"][2]["jack"] = 0
+    race = json.loads((EXAMPLES / "po-noskam-party.json").read_text(encoding="utf-8"))
+    race["options"]["settlement"] = "money"
+    race["players"] = ["Гоша", "Вера", "Аня"]
+    path = write(tmp_path, "evening.json", {"date": "2026-11-28", "games": [good, race]})
+    status, out, err = run(capsys, "sheet", path, "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert data["totals"] == {"Аня": 7, "Боря": 1, "Вера": 7, "Гоша": -15}
+    assert data["wins"] == {"Аня": 0, "Боря": 1, "Вера": 1, "Гоша": 1}  # Вера: first to 7
+    assert data["date"] == "2026-11-28"
+    assert [g["variant"] for g in data["games"]] == ["seven-up", "po-noskam"]

@@ -251,3 +251,22 @@ def test_keep_in_a_pseudo_terminal(tmp_path: Path) -> None:
             child.wait()
         os.close(master)
     assert [d["tricks_won"] for d in saved(path)["deals"]] == [[1, 4, 2]]
+
+
+def test_two_reach_seven_in_one_deal_the_order_by_name(tmp_path: Path) -> None:
+    """examples/na-noski-party.json told as outcomes (NN4 = PN4, D-PN2): in deal 3 Аня (seat 0)
+    and Боря (seat 1) both reach 7; the counts cannot tell who was first, so the scorekeeper
+    answers `reached` — here by name, Боря first — and Боря wins the race, Вера is last."""
+    path = tmp_path / "race.json"
+    variant = kozyr.get_variant("na-noski", players=3, hit_cards=1)
+    answers = ["", "2 3 2", "", "", "2 2 3", "", "", "3 2 0", "Боря, Аня"]
+    inp = io.StringIO("".join(a + "\n" for a in answers))
+    k = Keeper(str(path), variant, list(NAMES), inp, io.StringIO())
+    assert k.run() == 0
+    data = saved(path)
+    assert data["deals"][2] == {"dealer": 2, "tricks_won": [3, 2, 0], "reached": [1, 0]}
+    result = kozyr.replay(data)
+    assert isinstance(result, kozyr.PartyResult)
+    assert result.running[-1] == (7, 7, 5)
+    assert (result.winner, result.loser) == (1, 2)
+    assert "reached 7 and left: Боря, Аня (NN4)" in output(k)

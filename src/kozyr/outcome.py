@@ -215,7 +215,7 @@ class OutcomeField:
         word = text.strip().lower()
         if self.nullable and word in NULL_WORDS:
             return None
-        if self.kind in ("seat", "side", "count"):
+        if self.kind in ("seat", "side", "count", "seats"):  # a list of seats: each a number
             try:
                 return int(word)
             except ValueError:

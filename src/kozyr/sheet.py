@@ -38,8 +38,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from kozyr.errors import KozyrError
-from kozyr.record import DealResult, PartyResult
+from kozyr.errors import KozyrError, RecordError
+from kozyr.limits import Limits
+from kozyr.record import DealResult, EveningResult, PartyResult
 from kozyr.replay import replay
 from kozyr.scoring import SheetNote, fraction_json
 from kozyr.variant import Variant
@@ -265,8 +266,12 @@ def evening_sheet(games: Sequence[GameSheet], meta: Mapping[str, Any] | None = N
 
 
 def sheet_of(
-    data: Any, *, names: Sequence[str] | str | None = None, partial: bool = False
-) -> tuple[Sheet, KozyrError | None]:
+    data: Any,
+    *,
+    names: Sequence[str] | str | None = None,
+    partial: bool = False,
+    limits: Limits | None = None,
+) -> tuple[Sheet, RecordError | None]:
     """The sheet of a record given as JSON data -- a deal, a party, or an evening (``games``) --
     replayed with every check :func:`kozyr.replay` makes, and the error of a partial replay.
 
@@ -274,52 +279,45 @@ def sheet_of(
     ``players``, else ``seat N``; ``date``, ``place`` and ``note`` are shown when present. With
     ``partial`` a party or evening is scored up to its first bad deal and that deal's located
     error is returned beside the sheet (None when every deal is good)."""
+    result = replay(data, partial=partial, limits=limits)
+    error = result.error if isinstance(result, (PartyResult, EveningResult)) else None
+    return sheet_from(result, names=names), error
+
+
+def sheet_from(
+    result: DealResult | PartyResult | EveningResult, *, names: Sequence[str] | str | None = None
+) -> Sheet:
+    """The sheet of a scored deal, party or evening (names as in :func:`sheet_of`)."""
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",")]
-    result: Any = replay(data, partial=True) if partial else replay(data)
-    error = getattr(result, "error", None)
-    if hasattr(result, "games"):  # an evening
-        games = [
-            _game_of(part, names, data["games"][i] if i < len(data["games"]) else {})
-            for i, part in enumerate(result.games)
-        ]
-        meta = _meta_of(getattr(result.record, "meta", None), data)
-        evening = evening_sheet(games, meta=meta)
-        totals = getattr(result, "totals", None)
-        wins = getattr(result, "games_won", None)
-        if totals is not None and wins is not None:  # the replay's own totals: one path
-            evening = Sheet(evening.games, evening.meta, dict(totals), dict(wins))
-        return evening, error
-    game = _game_of(result, names, data)
-    return Sheet((game,), meta=game.meta), error
+    if isinstance(result, EveningResult):
+        games = [_game_of(part, names) for part in result.games]
+        meta = _meta_of(result.record.meta if result.record is not None else None)
+        # the replay's own totals per name (one path), the games as the sheet shows them
+        return Sheet(tuple(games), meta, dict(result.totals), dict(result.games_won))
+    game = _game_of(result, names)
+    return Sheet((game,), meta=game.meta)
 
 
-def _game_of(result: Any, names: Sequence[str] | None, raw: Any) -> GameSheet:
+def _game_of(result: DealResult | PartyResult, names: Sequence[str] | None) -> GameSheet:
     from kozyr.registry import get_variant
 
     record = result.record
-    variant = getattr(record, "variant_object", None) or get_variant(
-        record.variant, **record.options
-    )
-    meta = _meta_of(getattr(record, "meta", None), raw)
+    assert record is not None  # a replayed result keeps its record
+    variant = record.variant_object or get_variant(record.variant, **record.options)
+    meta = _meta_of(record.meta)
     shown = names or meta.get("players")
     return build_game(
-        result,
-        variant,
-        names=list(shown) if shown else None,
-        meta=meta,
-        checked=getattr(result, "checked", None),
+        result, variant, names=list(shown) if shown else None, meta=meta, checked=result.checked
     )
 
 
-def _meta_of(meta: Any, raw: Any) -> dict[str, Any]:
-    """The table metadata of a record: from the replayed record when it keeps it, else from
-    the JSON data itself."""
-    source = meta if isinstance(meta, Mapping) and meta else raw
-    if not isinstance(source, Mapping):
+def _meta_of(meta: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The table metadata a sheet shows (``date``, ``place``, ``note``) and the ``players``."""
+    if not meta:
         return {}
-    found: dict[str, Any] = {k: source[k] for k in META_KEYS if isinstance(source.get(k), str)}
-    players = source.get("players")
+    found: dict[str, Any] = {k: meta[k] for k in META_KEYS if isinstance(meta.get(k), str)}
+    players = meta.get("players")
     if isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
         found["players"] = list(players)
     return found
@@ -796,6 +794,7 @@ __all__ = [
     "render_markdown",
     "render_text",
     "renderer_for",
+    "sheet_from",
     "sheet_json",
     "sheet_of",
 ]

@@ -23,12 +23,18 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "file", metavar="FILE", help="a deal or party record in JSON (- reads standard input)"
     )
+    parser.add_argument(
+        "--partial",
+        action="store_true",
+        help="score every deal up to the first bad one, show that sheet, then the error (exit 2)",
+    )
     add_output(parser)
     add_limits(parser)
     return parser
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    from kozyr.atomic import write_atomic
     from kozyr.cli.report import deal_text, party_text
     from kozyr.codec import load
     from kozyr.record import EveningResult, PartyResult
@@ -36,7 +42,24 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.scoring import fraction_json
 
     limits = limits_of(args)
-    result = replay(load(read_input(args.file, limits), limits=limits), limits=limits)
+    data = load(read_input(args.file, limits), limits=limits)
+    result = replay(data, limits=limits, partial=args.partial)
+    error = result.error if isinstance(result, (PartyResult, EveningResult)) else None
+    if error is not None:
+        # --partial: the sheet of the deals before the bad one, then its located error (exit 2)
+        import json
+
+        from kozyr.sheet import render, sheet_from
+
+        if args.json:
+            text = json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n"
+        else:
+            text = render(sheet_from(result), "text")
+        if args.output and args.output != "-":  # main writes --output only on success
+            write_atomic(args.output, text, inputs=[] if args.file == "-" else [args.file])
+        else:
+            out.write(text)
+        raise error
     if args.json:
         dump(result.to_json(), out)
     elif isinstance(result, EveningResult):

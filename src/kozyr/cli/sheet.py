@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from kozyr.cli.output import EXIT_OK, add_command, read_input
+from kozyr.cli.output import EXIT_OK, add_command, add_limits, limits_of, read_input
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -28,7 +28,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="FORMAT",
         help="text (default), markdown, csv, html, json, or a format a plugin registers",
     )
-    parser.add_argument("--output", metavar="PATH", help="write the sheet to PATH atomically")
+    parser.add_argument(
+        "--output",
+        metavar="PATH",
+        help="write the sheet to PATH atomically instead of standard output (not over the input)",
+    )
     parser.add_argument(
         "--lang", default="both", choices=("both", "ru", "en"), help="labels: both, ru or en"
     )
@@ -40,6 +44,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         action="store_true",
         help="score every deal up to the first bad one, show that sheet, then the error",
     )
+    add_limits(parser)
     return parser
 
 
@@ -49,9 +54,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.sheet import renderer_for, sheet_of
 
     renderer = renderer_for("json" if args.json else args.format, args.lang)  # fails first
-    sheet, error = sheet_of(load(read_input(args.file)), names=args.players, partial=args.partial)
+    limits = limits_of(args)
+    data = load(read_input(args.file, limits), limits=limits)
+    sheet, error = sheet_of(data, names=args.players, partial=args.partial, limits=limits)
     text = renderer(sheet, args.lang)
-    if args.output:
+    if args.output and args.output != "-":  # written here, so a partial sheet is kept too
         write_atomic(args.output, text, inputs=[] if args.file == "-" else [args.file])
     else:
         out.write(text)
