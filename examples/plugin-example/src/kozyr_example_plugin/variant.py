@@ -9,6 +9,10 @@ Rules (ids used in code and error messages):
   else the highest card of the suit led; the winner leads next.
 * SW4 -- one point per trick; for every pair of players the one with fewer tricks pays the
   other the difference.
+
+At the table a scorekeeper writes down only the tricks each player took: an outcome record
+(``{"dealer": 0, "tricks_won": [3, 2]}``, no hands, no tricks), declared once in
+``outcome_fields``.
 """
 
 from __future__ import annotations
@@ -25,13 +29,16 @@ from kozyr import (
     FollowElseAny,
     OptionError,
     OptionSpec,
+    OutcomeField,
     Payment,
     RankOrder,
     RecordError,
+    RecordReader,
     ScoreItem,
     ScoreSheet,
     Settlement,
     Variant,
+    read_outcome,
 )
 
 if TYPE_CHECKING:
@@ -51,6 +58,7 @@ class SimpleWhist(Variant):
     rules_files = ("simple-whist.rules.md",)  # next to this module, shipped as package data
     player_counts = (2, 3, 4)
     turnup_key: ClassVar[str] = "turnup"
+    record_fields: ClassVar[tuple[str, ...]] = ("tricks_won",)
     options_spec = (
         OptionSpec("players", int, 2, "SW1", "number of players", choices=(2, 3, 4)),
         OptionSpec("hand_size", int, 5, "SW2", "cards dealt to each player", minimum=1, maximum=10),
@@ -81,8 +89,32 @@ class SimpleWhist(Variant):
 
     # --- records -------------------------------------------------------------------------------
 
+    @property
+    def outcome_fields(self) -> tuple[OutcomeField, ...]:
+        """What a scorekeeper writes down (SW4): the dealer and the tricks each player took."""
+        size = int(self.options["hand_size"])
+        return (
+            OutcomeField("dealer", "seat", "Сдающий", "Dealer", "SW2", core=True),
+            OutcomeField(
+                "tricks_won", "count", "Взятки", "Tricks", "SW4", per="seat", maximum=size
+            ),
+        )
+
+    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
+        if reader.get("hands") is None and reader.get("tricks") is None:
+            return read_outcome(self.outcome_fields, reader)  # an outcome record
+        return {}
+
+    def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
+        return {"dealer": result.record.dealer, "tricks_won": list(result.tricks)}
+
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         size = int(self.options["hand_size"])
+        if record.outcome:  # the tricks add up to the deal's
+            total = sum(record.decisions["tricks_won"])
+            if total != size:
+                raise RecordError("$.tricks_won", f"{total} tricks, but a deal has {size} (SW2)")
+            return
         for seat, hand in enumerate(record.hands):
             if hand is None or len(hand) != size:
                 held = 0 if hand is None else len(hand)
@@ -113,7 +145,7 @@ class SimpleWhist(Variant):
 
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
-        tricks = record.tricks_won(n)
+        tricks = record.decisions["tricks_won"] if record.outcome else record.tricks_won(n)
         items = tuple(
             ScoreItem("tricks", "Взятки", "Tricks", count, seat=seat, rule="SW4")
             for seat, count in enumerate(tricks)
