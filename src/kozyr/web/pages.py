@@ -384,6 +384,14 @@ def render_sheet(view: View, lang: str, *, links: bool = True) -> str:
         out.append("</tfoot>")
     out.append("</table>")
     result = view.result
+    checked = getattr(result, "checked", None)
+    if checked:
+        out.append(
+            f'<p class="checked" id="checked"><small>{escape(t(lang, "checked"))}: '
+            f"{escape(str(checked))}</small></p>"
+        )
+    for warning in getattr(result, "warnings", None) or ():
+        out.append(f'<p class="warning" role="note">{escape(str(warning))}</p>')
     if result is not None and (result.winner is not None or view.next.over):
         out.append(
             f'<p class="winner" id="winner">{both(lang, "winner")}: '
