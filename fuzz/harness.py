@@ -18,6 +18,7 @@ import copy
 import io
 import json
 import random
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -117,8 +118,12 @@ def check_options(name: str, options: dict[str, Any]) -> str:
     outcome, variant = _guard("options", lambda: kozyr.get_variant(name, **options))
     if outcome == "accepted":
         for key, value in options.items():
-            fixed = key == "players" and str(value).strip() == str(variant.players)
-            if key not in variant.options and not (fixed and str(value).strip().isascii()):
+            # a variant of one player count takes that count: an int or its ASCII digits ("+4")
+            text = str(value).strip()
+            fixed = key == "players" and not isinstance(value, bool)
+            fixed = fixed and re.fullmatch(r"[+-]?[0-9]+", text) is not None
+            fixed = fixed and int(text) == variant.players
+            if key not in variant.options and not fixed:
                 raise Finding("wrongly accepted", "options", f"unknown option {key!r}={value!r}")
             if value is None:
                 raise Finding("wrongly accepted", "options", f"{key}=None")
