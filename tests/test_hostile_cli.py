@@ -216,3 +216,16 @@ def test_a_failing_stdout_object_is_exit_1(capsys: pytest.CaptureFixture[str]) -
     assert capsys.readouterr().err == (
         "kozyr replay: cannot write to standard output: No space left on device\n"
     )
+
+
+def test_stdin_without_bytes_underneath_is_read_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(EXAMPLE.read_text(encoding="utf-8")))
+    assert main(["replay", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["tricks"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("[" * 100 + "]" * 100))
+    assert main(["replay", "-"]) == 2
+    assert "nesting deeper than 64" in capsys.readouterr().err

@@ -5,6 +5,7 @@ command module imports it at start-up."""
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Sequence
@@ -123,7 +124,12 @@ def read_input(path: str, limits: Limits | None = None) -> str:
     name = "standard input" if path == "-" else path
     try:
         if path == "-":
-            data = read_limited(sys.stdin.buffer, limits, name)
+            binary = getattr(sys.stdin, "buffer", None)
+            if binary is None:  # a text stream without bytes under it (e.g. io.StringIO)
+                text = sys.stdin.read(limits.record_bytes + 1)
+                data = text.encode("utf-8", "surrogateescape")
+                binary = io.BytesIO(data)
+            data = read_limited(binary, limits, name)
         else:
             with open(path, "rb") as handle:
                 data = read_limited(handle, limits, name)
