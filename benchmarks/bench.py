@@ -318,7 +318,7 @@ def engine_tricks(variant: Variant, seed: int) -> list[int] | None:
     deal = play_deal(variant, seed=seed)
     if deal.facts.get("void"):
         return None
-    return deal.tricks_won
+    return list(deal.tricks_won)
 
 
 def rate(func: Callable[[int], Any], n: int) -> float:
