@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from kozyr.cardset import CardSet
     from kozyr.codec import RecordReader, record_schema
     from kozyr.deck import PACKS, Deck
-    from kozyr.engine import DONE, PLAY, Deal
+    from kozyr.engine import DONE, PLAY, Deal, PlayerView
     from kozyr.errors import (
         CardParseError,
         DuplicateCardError,
@@ -119,6 +119,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "DONE",
         "PLAY",
         "Deal",
+        "PlayerView",
     ),
     "kozyr.errors": (
         "CardParseError",
@@ -253,6 +254,7 @@ __all__ = [
     "Payment",
     "PilesTarget",
     "Play",
+    "PlayerView",
     "PluginError",
     "PluginInfo",
     "RandomBot",

@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kozyr.engine import Deal, hook_error
+from kozyr.engine import Deal, PlayerView, hook_error
 from kozyr.errors import KozyrError
 from kozyr.limits import check_seed
 from kozyr.registry import manager
@@ -34,7 +34,7 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         n = len(actions)
         if n == 1:
             return actions[0]
@@ -115,10 +115,12 @@ def play_deal(
     rng = random.Random(check_seed(seed))
     players = _players(variant, bots, rng)
     deal = Deal.new(variant, seed=seed, dealer=dealer, context=context, rng=rng)
+    views = [deal.view(seat) for seat in range(deal.n)]  # each bot sees what its player sees
     while actions := deal.legal_actions():  # empty once the deal is over
-        bot = players[actions[0].seat]
+        seat = actions[0].seat
+        bot = players[seat]
         try:
-            action = bot.choose(deal, actions)
+            action = bot.choose(views[seat], actions)
         except KozyrError:
             raise
         except Exception as error:
@@ -128,7 +130,7 @@ def play_deal(
                 error,
                 seed=seed,
                 dealer=dealer,
-                seat=actions[0].seat,
+                seat=seat,
             ) from error
         for legal in actions:  # a bot usually returns one of the actions itself
             if legal is action:

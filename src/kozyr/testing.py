@@ -118,7 +118,7 @@ def check_deal(
                 if _snapshot(deal) != before:
                     raise _fail(variant, seed, "a rejected play changed the deal")
                 report.illegal_checked += 1
-        action = players[seat].choose(deal, actions)
+        action = players[seat].choose(deal.view(seat), actions)
         if action not in actions:
             raise _fail(variant, seed, f"bot chose {action}, not a legal action")
         n_tricks = len(deal.tricks)
@@ -157,7 +157,7 @@ def check_deal(
     again = Deal.new(variant, seed=seed, dealer=dealer, rng=rng_again)
     while not again.is_over:
         acts = again.legal_actions()
-        again.play(bots_again[acts[0].seat].choose(again, acts))
+        again.play(bots_again[acts[0].seat].choose(again.view(acts[0].seat), acts))
     if again.history != deal.history or again.result().to_json() != result.to_json():
         raise _fail(variant, seed, "the same seed and bots gave a different deal")
     # record round-trip through JSON text

@@ -27,7 +27,7 @@ from kozyr.tricks import Play, TrickRules
 if TYPE_CHECKING:
     from kozyr.batch import BatchForm
     from kozyr.codec import RecordReader
-    from kozyr.engine import Deal
+    from kozyr.engine import Deal, PlayerView
     from kozyr.record import DealRecord, DealResult, PartyRecord, PartyResult
 
 
@@ -153,9 +153,11 @@ class Action:
 
 
 class Bot(Protocol):
-    """Chooses one of the legal actions of a deal."""
+    """Chooses one of the legal actions of a deal, seeing what its player sees: ``view`` is a
+    :class:`kozyr.engine.PlayerView` (own hand, cards played, public facts -- not the other
+    hands)."""
 
-    def choose(self, deal: Deal, actions: Sequence[Action]) -> Action: ...
+    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action: ...
 
 
 BotFactory = Callable[[random.Random], Bot]
@@ -334,6 +336,10 @@ class Variant:
         the IllegalActionError the engine raises (prefixed with the seat). None -- the default
         -- gives the generic "not possible in phase ...; legal: ..." message."""
         return None
+
+    #: The facts (``deal.record_fact`` keys) every player may see: a bot's view shows only these
+    #: (a discard, an exchanged card are private).
+    public_facts: ClassVar[tuple[str, ...]] = ()
 
     #: Whether the engine calls :meth:`after_play` after every card played (declared, so that
     #: variants without the hook pay nothing for it).

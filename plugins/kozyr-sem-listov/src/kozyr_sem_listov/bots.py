@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kozyr import PLAY, Action, Card, CardSet, Deal, Rank, RankOrder
+from kozyr import PLAY, Action, Card, CardSet, PlayerView, Rank, RankOrder
 
 ORDER = RankOrder.ace_high()
 
@@ -18,7 +18,7 @@ class HeuristicBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
+    def choose(self, deal: PlayerView, actions: Sequence[Action]) -> Action:
         kind = actions[0].kind
         if kind == PLAY:
             return self.play(deal, actions)
@@ -26,12 +26,12 @@ class HeuristicBot:
             return self.exchange(deal, actions)
         return actions[0]
 
-    def value(self, deal: Deal, card: Card | None) -> int:
+    def value(self, deal: PlayerView, card: Card | None) -> int:
         """How much a card is worth keeping: rank strength, plus 20 for a trump."""
         assert card is not None
         return ORDER.strength[card.index] + (20 if card.suit == deal.trump else 0)
 
-    def exchange(self, deal: Deal, actions: Sequence[Action]) -> Action:
+    def exchange(self, deal: PlayerView, actions: Sequence[Action]) -> Action:
         """Decide at the first chance (before play, or after the first trick): the right stays
         open for later tricks (D-SL5), but this bot does not wait for a better moment."""
         keep = next(a for a in actions if a.kind == "keep")
@@ -43,13 +43,13 @@ class HeuristicBot:
             return worst
         return keep
 
-    def play(self, deal: Deal, actions: Sequence[Action]) -> Action:
+    def play(self, deal: PlayerView, actions: Sequence[Action]) -> Action:
         trick = deal.trick
         assert trick is not None
         if not trick.plays:
             return max(actions, key=lambda a: self.value(deal, a.card))
         rules = deal.variant.trick_rules
-        hand = deal.hands[deal.to_act]
+        hand = deal.hand_mask(deal.to_act)
         winning = []
         for action in actions:
             assert action.card is not None
@@ -65,7 +65,7 @@ class HeuristicBot:
 class ClassicBot(HeuristicBot):
     """Семь листов 1779: runs away (SL-C16) holding no trump and no ace."""
 
-    def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
+    def choose(self, deal: PlayerView, actions: Sequence[Action]) -> Action:
         if actions[0].kind in ("stay", "run_away"):
             hand = deal.hand(deal.to_act)
             hopeless = not any(c.suit == deal.trump or c.rank == Rank.ACE for c in hand)
@@ -77,7 +77,7 @@ class RaceBot(HeuristicBot):
     """The race forms: a seat already safe (seven tricks) keeps playing to win tricks too, so
     the shared play is enough; it only prefers leading a trump while holding three or more."""
 
-    def play(self, deal: Deal, actions: Sequence[Action]) -> Action:
+    def play(self, deal: PlayerView, actions: Sequence[Action]) -> Action:
         trick = deal.trick
         assert trick is not None
         if not trick.plays:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kozyr import Action, Card, CardSet, Deal, Trick
+from kozyr import Action, Card, CardSet, PlayerView, Trick
 from kozyr_semerik.scoring import MAIN_SUIT, PACK, is_counter
 from kozyr_semerik.variant import ORDER
 
@@ -21,14 +21,14 @@ class HeuristicBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
+    def choose(self, deal: PlayerView, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
         trick = deal.trick
         assert trick is not None
         seat = deal.to_act
         played = sum((t.card_mask() for t in deal.tricks), 0) | trick.card_mask()
-        unseen = PACK - CardSet.from_mask(played | deal.hands[seat])
+        unseen = PACK - CardSet.from_mask(played | deal.hand_mask(seat))
         cards = [a.card for a in actions if a.card is not None]
         if not trick.plays:
             return self._act(seat, self._lead(deal, trick, seat, cards, unseen))
@@ -65,14 +65,14 @@ class HeuristicBot:
         return min(cards, key=lambda c: (is_counter(c), self._value(c), c.index))
 
     def _lead(
-        self, deal: Deal, trick: Trick, seat: int, cards: Sequence[Card], unseen: CardSet
+        self, deal: PlayerView, trick: Trick, seat: int, cards: Sequence[Card], unseen: CardSet
     ) -> Card:
         sure = [c for c in cards if self._safe(deal, trick.with_play(seat, c), seat, unseen)]
         if sure:
             return max(sure, key=lambda c: (is_counter(c), self._value(c)))
         return self._discard(cards)
 
-    def _safe(self, deal: Deal, trick: Trick, seat: int, unseen: CardSet) -> bool:
+    def _safe(self, deal: PlayerView, trick: Trick, seat: int, unseen: CardSet) -> bool:
         """Whether no unseen card played by an opponent still to act could take ``trick``."""
         rules = deal.variant.trick_rules
         to_play = len(deal.playing) - len(trick.plays)

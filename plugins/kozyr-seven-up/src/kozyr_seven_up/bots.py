@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kozyr import PLAY, Action, Card, Deal, Rank, RankOrder
+from kozyr import PLAY, Action, Card, PlayerView, Rank, RankOrder
 from kozyr_seven_up.scoring import COUNT
 
 ORDER = RankOrder.ace_high()
@@ -19,7 +19,7 @@ class HeuristicBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
+    def choose(self, deal: PlayerView, actions: Sequence[Action]) -> Action:
         kind = actions[0].kind
         if kind in ("stand", "beg"):
             trumps = [c for c in deal.hand(deal.to_act) if c.suit == deal.trump]
@@ -36,14 +36,14 @@ class HeuristicBot:
             return self._play(deal, actions)
         return actions[0]
 
-    def _keep_value(self, card: Card | None, deal: Deal) -> int:
+    def _keep_value(self, card: Card | None, deal: PlayerView) -> int:
         assert card is not None
         value = ORDER.strength[card.index] + COUNT.get(card.rank, 0)
         if card.suit == deal.trump:
             value += 20
         return value
 
-    def _play(self, deal: Deal, actions: Sequence[Action]) -> Action:
+    def _play(self, deal: PlayerView, actions: Sequence[Action]) -> Action:
         trick = deal.trick
         assert trick is not None
         rules = deal.variant.trick_rules
