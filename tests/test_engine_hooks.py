@@ -157,16 +157,17 @@ def test_sides_are_computed_per_variant_instance() -> None:
     assert kozyr.get_variant("seven-up", players=3).side_of(2) == 2  # alone: own seat
 
 
+SEEN: list[object] = []
+
+
 class Peeker:
     """A bot that tries to look at the next seat's hand before it plays."""
-
-    seen: list[object] = []
 
     def __init__(self, rng: object) -> None:
         self.rng = rng
 
     def choose(self, view: kozyr.PlayerView, actions: Any) -> Action:
-        Peeker.seen.append(view)
+        SEEN.append(view)
         with pytest.raises(IllegalActionError, match="sees only its own hand"):
             view.hand((view.seat + 1) % view.n)
         assert not hasattr(view, "hands")  # no other hands to read
@@ -176,10 +177,10 @@ class Peeker:
 
 def test_bots_receive_a_read_only_player_view() -> None:
     variant = kozyr.get_variant("seven-up")
-    Peeker.seen.clear()
+    SEEN.clear()
     deal = play_deal(variant, seed=5, bots=[Peeker(None) for _ in range(4)])
-    assert deal.is_over and Peeker.seen
-    assert all(isinstance(v, kozyr.PlayerView) for v in Peeker.seen)
+    assert deal.is_over and SEEN
+    assert all(isinstance(v, kozyr.PlayerView) for v in SEEN)
     view = deal.view(1)
     # every card seen: own (now empty) hand, the 24 cards played, the turned card(s)
     assert len(view.cards_seen) == 24 + len(deal.turnups)
