@@ -115,7 +115,7 @@ def play_deal(
     rng = random.Random(check_seed(seed))
     players = _players(variant, bots, rng)
     deal = Deal.new(variant, seed=seed, dealer=dealer, context=context, rng=rng)
-    views = [deal.view(seat) for seat in range(deal.n)]  # each bot sees what its player sees
+    views = [PlayerView(deal, seat) for seat in range(deal.n)]  # what each player sees
     while actions := deal.legal_actions():  # empty once the deal is over
         seat = actions[0].seat
         bot = players[seat]
