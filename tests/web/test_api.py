@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -310,7 +311,7 @@ def test_openapi_schema_lists_every_api_route(client: TestClient) -> None:
     assert schema == json.loads(json.dumps(openapi_schema()))
     routed = set()
     for route in api.ROUTES:
-        path = route.path.replace("{game:int}", "{game}").replace("{index:int}", "{index}")
+        path = re.sub(r"\{(\w+):int\}", r"{\1}", route.path)
         for method in route.methods or ():
             if method != "HEAD":
                 routed.add((path, method.lower()))
@@ -443,3 +444,24 @@ def test_party_fields_the_cut_that_settles_a_race(client: TestClient) -> None:
     assert "cut" not in response.json()["record"]
     kinds = [c["kind"] for c in client.get(f"/api/games/{game_id}/changes").json()["changes"]]
     assert kinds == ["import", "set-fields", "set-fields"]
+
+
+def test_an_evening_of_two_games(client: TestClient) -> None:
+    """Two games of one evening (the second by "next game") export as one evening record whose
+    result is exactly ``kozyr replay --json`` of it: totals per player name."""
+    deals = party_deals(kozyr.get_variant("seven-up"), 2)
+    first = new_game(client)
+    for deal in deals:
+        client.post(f"/api/games/{first}/deals", json=deal)
+    second = client.post(f"/api/games/{first}/next").json()["id"]
+    outcome = {"turnups": "8♥", "beg": "stand", "high": 1, "low": 0, "jack": None, "game": 1}
+    assert client.post(f"/api/games/{second}/deals", json=outcome).status_code == 201
+    client.post("/api/games", json={"variant": "semerik", "players": NAMES})  # another evening
+    evening_id = client.get(f"/api/games/{first}").json()["evening"]
+    body = client.get(f"/api/evenings/{evening_id}").json()
+    assert len(body["record"]["games"]) == 2
+    assert body["result"] == json.loads(json.dumps(kozyr.replay(body["record"]).to_json()))
+    assert body["result"]["names"] and body["record"]["games"][0]["players"] == NAMES
+    exported = client.get(f"/evenings/{evening_id}/export.json").json()
+    assert exported == body["record"]
+    assert client.get("/api/evenings/99").status_code == 404

@@ -279,6 +279,11 @@ async def changes(request: Request, table: Table) -> Any:
     }
 
 
+async def evening(request: Request, table: Table) -> Any:
+    """``{"record", "result"}`` of an evening: its games as one evening record."""
+    return table.evening(int(request.path_params["evening"]))
+
+
 async def import_record(request: Request, table: Table) -> Any:
     """A record file (party, deal or evening) stored as new game(s)."""
     views = table.import_record(await read_json(request))
@@ -299,6 +304,7 @@ ROUTES = [
     Route("/api/games", api(create_game, created=True), methods=["POST"]),
     Route("/api/import", api(import_record, created=True), methods=["POST"]),
     Route("/api/games/{game:int}", api(get_game), methods=["GET"]),
+    Route("/api/evenings/{evening:int}", api(evening), methods=["GET"]),
     Route("/api/games/{game:int}/deals", api(add_deal, created=True), methods=["POST"]),
     Route("/api/games/{game:int}/deals/last", api(undo_deal), methods=["DELETE"]),
     Route("/api/games/{game:int}/deals/{index:int}", api(edit_deal), methods=["PUT"]),

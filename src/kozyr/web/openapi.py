@@ -157,6 +157,24 @@ def openapi_schema() -> dict[str, Any]:
                 )
             },
             "/api/games/{game}": {"get": _op("a game: its record and result", _GAME, game=True)},
+            "/api/evenings/{evening}": {
+                "get": {
+                    "summary": "an evening: its games as one evening record, and its result as "
+                    "`kozyr replay --json` (totals per player name)",
+                    "parameters": [
+                        {
+                            "name": "evening",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "integer"},
+                        }
+                    ],
+                    "responses": {
+                        "200": _json(_ANY_OBJECT, "success"),
+                        "404": _json(_ERROR, "no evening with this id"),
+                    },
+                }
+            },
             "/api/games/{game}/deals": {
                 "post": _op("enter one deal", _GAME, body=deal, game=True, write=True, status="201")
             },

@@ -107,7 +107,11 @@ async def home(request: Request) -> Response:
     if not evenings:
         parts.append(f"<p>{escape(t(lang, 'no_games'))}</p>")
     for evening, items in evenings.items():
-        parts.append(f'<section class="evening"><h2>{escape(t(lang, "evening"))} {evening}</h2>')
+        parts.append(
+            f'<section class="evening"><h2>{escape(t(lang, "evening"))} {evening} '
+            f'<small><a href="/evenings/{evening}/export.json" id="evening-{evening}">'
+            f"JSON</a></small></h2>"
+        )
         parts.append('<ul class="games">')
         for game in sorted(items, key=lambda g: g.id):
             try:
@@ -743,6 +747,16 @@ async def export_json(request: Request) -> Response:
     )
 
 
+async def export_evening(request: Request) -> Response:
+    evening = int(request.path_params["evening"])
+    record = _table(request).evening(evening)["record"]
+    return Response(
+        json.dumps(record, ensure_ascii=False, indent=2) + "\n",
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="kozyr-evening-{evening}.json"'},
+    )
+
+
 def sheet_csv(view: View, lang: str = "en") -> str:
     """The sheet as CSV: one row per deal (points and running total per column), items."""
     heads, rows = sheet_rows(view)
@@ -890,6 +904,7 @@ ROUTES = [
     Route("/games/{game:int}/export.json", _guarded(export_json), methods=["GET"]),
     Route("/games/{game:int}/export.csv", _guarded(export_csv), methods=["GET"]),
     Route("/games/{game:int}/print", _guarded(print_sheet), methods=["GET"]),
+    Route("/evenings/{evening:int}/export.json", _guarded(export_evening), methods=["GET"]),
     Route("/import", _guarded(import_page), methods=["GET", "POST"]),
     Route("/lang/{lang}", set_lang, methods=["GET"]),
     Route("/code", _guarded(code_page), methods=["GET", "POST"]),

@@ -11,6 +11,7 @@ from typing import Any
 
 from kozyr.errors import KozyrError, RecordError
 from kozyr.record import PartyResult
+from kozyr.replay import replay
 from kozyr.web import games
 from kozyr.web.store import Store, StoredGame
 
@@ -19,10 +20,10 @@ MAX_DEALS = 500
 
 
 class GameNotFound(KozyrError):
-    """No game with this id."""
+    """No game (or evening) with this id."""
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(f"no game {game_id}")
+    def __init__(self, game_id: int, what: str = "game") -> None:
+        super().__init__(f"no {what} {game_id}")
         self.game_id = game_id
 
 
@@ -79,6 +80,20 @@ class Table:
     def _view(game: StoredGame) -> View:
         result = games.score(game.record)
         return View(game, result, games.next_deal(game.record, game.meta, result))
+
+    def evening(self, evening: int) -> dict[str, Any]:
+        """The evening record (``{"games": [...]}``, its games in the order played) and its
+        result as ``kozyr replay --json`` gives it (null while no game has a deal)."""
+        played = [
+            games.full_record(g.record, g.meta)
+            for g in sorted(self.store.games(), key=lambda g: g.id)
+            if g.evening == evening and g.record.get("deals")
+        ]
+        if not any(g.evening == evening for g in self.store.games()):
+            raise GameNotFound(evening, "evening")
+        record: dict[str, Any] = {"games": played}
+        result = replay(record).to_json() if played else None
+        return {"id": evening, "record": record, "result": result}
 
     def games(self) -> list[StoredGame]:
         """Every game, newest first."""
