@@ -270,3 +270,35 @@ def test_two_reach_seven_in_one_deal_the_order_by_name(tmp_path: Path) -> None:
     assert result.running[-1] == (7, 7, 5)
     assert (result.winner, result.loser) == (1, 2)
     assert "reached 7 and left: Боря, Аня (NN4)" in output(k)
+
+
+def test_semerik_combinations_and_counters(tmp_path: Path) -> None:
+    """The first two deals of examples/semerik-game.json told as outcomes (SM6 combinations
+    shown, SM7 tricks and counter tricks per seat): the scores are the card-by-card record's,
+    5:8 and 7:14."""
+    path = tmp_path / "rubber.json"
+    variant = kozyr.get_variant("semerik")
+    answers = [
+        "",
+        "6♦ 6♥ 6♠ | 4♣ 4♦ K♦ K♥ 4♠ K♠ | Q♣ Q♦ Q♥ Q♠ | 3♣ 3♦ 3♠",
+        "1 0 6 3",
+        "0 0 3 3",
+        "",
+        "",
+        "",
+        "- | - | - | A♣ A♦ A♠",
+        "2 2 3 3",
+        "1 1 1 2",
+        "",
+        "",
+        "quit",
+    ]
+    inp = io.StringIO("".join(a + "\n" for a in answers))
+    k = Keeper(str(path), variant, ["Аня", "Боря", "Вера", "Гоша"], inp, io.StringIO())
+    assert k.run() == 0
+    outcome = kozyr.replay(saved(path))
+    example = Path(__file__).resolve().parent.parent / "examples" / "semerik-game.json"
+    full = kozyr.replay(json.loads(example.read_text("utf-8")))
+    assert isinstance(outcome, kozyr.PartyResult) and isinstance(full, kozyr.PartyResult)
+    assert outcome.running == full.running[:2] == ((5, 8), (7, 14))
+    assert [d.points for d in outcome.deals] == [d.points for d in full.deals[:2]]
