@@ -239,7 +239,9 @@ def _scan(
         return key_path(frame[1], frame[4] if frame[4] is not None else "")
 
     while True:
-        pos = _WHITESPACE.match(text, pos).end()  # type: ignore[union-attr]
+        blank = _WHITESPACE.match(text, pos)
+        assert blank is not None  # the pattern matches the empty string
+        pos = blank.end()
         if pos >= end:
             if track:
                 yield value_path()
