@@ -38,7 +38,6 @@ from kozyr import (
     read_outcome,
     realise,
 )
-from kozyr.cardset import iter_mask
 from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr_seven_up import outcome
 from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_items, running_after, winner_in_order
@@ -212,9 +211,15 @@ class SevenUp(Variant):
             if self.gift_allowed(deal.context, deal.dealer):
                 return list(_GIVE_OR_RUN[seat])
             return [_GIVE_OR_RUN[seat][1]]
-        if phase == "discard":
+        if phase == "discard":  # any card of the hand (SU4), in card order
             discards = _DISCARDS[seat]
-            return [discards[card.index] for card in iter_mask(deal.hand_mask(seat))]
+            mask = deal.hand_mask(seat)
+            legal = []
+            while mask:
+                low = mask & -mask
+                legal.append(discards[low.bit_length() - 1])
+                mask ^= low
+            return legal
         raise AssertionError(phase)
 
     def apply_decision(self, deal: Deal, action: Action) -> None:
