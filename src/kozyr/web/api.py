@@ -9,8 +9,8 @@ Every answer is JSON. Bad input is HTTP 422 with kozyr's located message::
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, cast
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -220,10 +220,13 @@ async def create_game(request: Request, table: Table) -> Any:
     evening = data.get("evening")
     if evening is not None and (isinstance(evening, bool) or not isinstance(evening, int)):
         raise RecordError("$.evening", "expected the id of an evening")
+    variant = data.get("variant")
+    if not isinstance(variant, str):
+        raise RecordError("$.variant", "expected a variant name")
     view = table.create(
-        data.get("variant"),  # type: ignore[arg-type]  # checked by new_game
+        variant,
         data.get("options") or {},
-        data.get("players"),  # type: ignore[arg-type]  # checked by check_players
+        cast("Sequence[str]", data.get("players")),  # any JSON value: check_players checks it
         data.get("dealer", 0),
         evening=evening,
     )
