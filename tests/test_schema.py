@@ -23,7 +23,9 @@ def test_record_schema_loads() -> None:
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert {"card", "cards", "deal", "party", "partyDeal", "dealFields"} <= set(schema["$defs"])
     core = schema["$defs"]["dealFields"]["properties"]
-    assert set(core) == {"dealer", "hands", "turnup", "turnups", "tricks", "cut", "seed"}
+    assert set(core) == {"dealer", "hands", "turnup", "turnups", "tricks", "cut", "seed"} | {
+        "players", "date", "place", "note"
+    }  # fmt: skip
     # variant fields are allowed, and described
     assert "description" in schema["$defs"]["dealFields"]["additionalProperties"]
     assert kozyr.record_schema() == schema  # a fresh copy each time

@@ -14,6 +14,7 @@ The plays are checked by :mod:`kozyr.replay`. Writing is ``DealRecord.to_json(va
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from importlib import resources
@@ -426,10 +427,123 @@ def load(text: str | bytes, *, limits: Limits | None = None) -> Any:
 
 
 def record_schema() -> dict[str, Any]:
-    """The JSON Schema of deal and party records (``kozyr/schema/record.schema.json``)."""
+    """The JSON Schema of deal, party and evening records: the shapes of
+    ``kozyr/schema/record.schema.json`` and, generated from every installed variant's
+    declarations, each variant's keys, options (:class:`~kozyr.variant.OptionSpec`), seat ranges
+    and list lengths per player count, and outcome fields (``Variant.outcome_fields``)."""
     text = resources.files("kozyr").joinpath("schema/record.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
+    from kozyr.registry import variants
+
+    installed = variants()
+    known = "|".join(_any_case(n) for cls in installed for n in (cls.name, *cls.aliases))
+    schema["$defs"]["variants"] = {
+        "properties": {"variant": {"pattern": f"^\\s*(?:{known})\\s*$"}},
+        "allOf": [_variant_schema(cls) for cls in installed],
+    }
     return schema
+
+
+def _any_case(text: str) -> str:
+    """A regex matching ``text`` in any case, a hyphen also as spaces or underscores (as the
+    registry reads names; JSON Schema patterns have no flags)."""
+    out = []
+    for char in text:
+        low, up = char.lower(), char.upper()
+        if char == "-":
+            out.append("[-_\\s]+")
+        else:
+            out.append(f"[{low}{up}]" if low != up else re.escape(char))
+    return "".join(out)
+
+
+def _name_pattern(cls: type[Variant]) -> str:
+    parts = [_any_case(n) for n in (cls.name, *cls.aliases)]
+    return "^\\s*(?:" + "|".join(parts) + ")\\s*$"
+
+
+def _option_schema(spec: Any) -> dict[str, Any]:
+    kind = {int: "integer", bool: "boolean", str: "string"}.get(spec.type, "string")
+    one: dict[str, Any] = {"type": kind, "description": f"{spec.doc} ({spec.rule})"}
+    if spec.choices is not None:
+        one["enum"] = list(spec.choices)
+    if spec.minimum is not None:
+        one["minimum"] = spec.minimum
+    if spec.maximum is not None:
+        one["maximum"] = spec.maximum
+    return one
+
+
+def _variant_schema(cls: type[Variant]) -> dict[str, Any]:
+    """``if`` the record names this variant, ``then`` its options, keys and, per player count,
+    its seat ranges, list lengths and outcome fields."""
+    default = cls()
+    options = {
+        "type": "object",
+        "properties": {spec.name: _option_schema(spec) for spec in cls.options_spec},
+        "additionalProperties": False,
+    }
+    counts = []
+    for n in cls.player_counts or (default.players,):
+        try:
+            variant = cls(players=n) if "players" in default.options else default
+        except KozyrError:
+            continue
+        chosen = {"properties": {"options": {"type": "object", "required": ["players"],
+                                             "properties": {"players": {"const": n}}}},
+                  "required": ["options"]}  # fmt: skip
+        if n == default.players:  # no players option given: the default count
+            chosen = {"anyOf": [chosen, {"not": {"required": ["options"], "properties": {
+                "options": {"type": "object", "required": ["players"]}}}}]}  # fmt: skip
+        counts.append({"if": chosen, "then": _sized(variant, n)})
+    return {
+        "if": {"properties": {"variant": {"pattern": _name_pattern(cls)}}, "required": ["variant"]},
+        "then": {
+            "properties": {"options": {"anyOf": [{"type": "null"}, options]}},
+            "allOf": counts,
+        },
+    }
+
+
+def _sized(variant: Variant, n: int) -> dict[str, Any]:
+    sides = 2 if variant.sides else None
+    seat = {"type": "integer", "minimum": 0, "maximum": n - 1}
+    names = {"type": "array", "minItems": n, "maxItems": n, "uniqueItems": True,
+             "items": {"type": "string", "pattern": "\\S"}}  # fmt: skip
+    outcome = {f.name: f.schema(n, sides) for f in variant.outcome_fields if not f.core}
+    for f in variant.outcome_fields:
+        for alias in f.aliases:
+            outcome[alias] = outcome.get(f.name, {})
+    keys = set(CORE_DEAL_KEYS) | set(variant.record_fields) | set(outcome)
+    deal_props: dict[str, Any] = {k: True for k in keys}
+    deal_props.update(
+        {
+            "dealer": seat,
+            "hands": {"type": "array", "minItems": n, "maxItems": n},
+            "players": names,
+        }
+    )
+    given = [
+        {"required": [k], "properties": {k: {"not": {"type": "null"}}}} for k in ("hands", "tricks")
+    ]
+    deal = {
+        "properties": deal_props,
+        "additionalProperties": False,
+        # an outcome record (no hands, no tricks): the declared outcome fields
+        "if": {"not": {"anyOf": given}},
+        "then": {
+            "properties": outcome,
+            "required": [f.name for f in variant.outcome_fields if f.required and not f.core],
+        },
+    }
+    party_keys_ = set(CORE_PARTY_KEYS) | set(variant.party_fields)
+    party_props: dict[str, Any] = {k: True for k in party_keys_}
+    party_props.update({"players": names, "deals": {"items": deal}})
+    return {
+        "if": {"required": ["deals"]},
+        "then": {"properties": party_props, "additionalProperties": False},
+        "else": deal,
+    }
 
 
 __all__ = [
