@@ -489,9 +489,8 @@ def _variant_schema(cls: type[Variant]) -> dict[str, Any]:
             variant = cls(players=n) if "players" in default.options else default
         except KozyrError:
             continue
-        chosen = {"properties": {"options": {"type": "object", "required": ["players"],
-                                             "properties": {"players": {"const": n}}}},
-                  "required": ["options"]}  # fmt: skip
+        given = {"type": "object", "required": ["players"], "properties": {"players": {"const": n}}}
+        chosen: dict[str, Any] = {"properties": {"options": given}, "required": ["options"]}
         if n == default.players:  # no players option given: the default count
             chosen = {"anyOf": [chosen, {"not": {"required": ["options"], "properties": {
                 "options": {"type": "object", "required": ["players"]}}}}]}  # fmt: skip
