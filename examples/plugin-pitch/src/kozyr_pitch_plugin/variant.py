@@ -1,0 +1,323 @@
+"""Auction Pitch, built only on kozyr's public API: the advanced example of docs/plugins.md.
+
+The rules are AP1-AP9 of ``pitch.rules.md`` (package data next to this module; ``kozyr rules
+pitch`` prints it). What this plugin shows beyond the simple-whist example:
+
+* bids are decisions with a typed :attr:`kozyr.Action.value` (``Action("bid", 1, value=3)``);
+  the record keeps them as ``"bids"`` (one entry per seat from eldest: ``"pass"`` or a number,
+  ``"smudge"`` read as 5) and a replay makes each bid again through the engine (AP3, AP4);
+* trump is set by the first card led, from :meth:`AuctionPitch.after_play` -- the engine's hook
+  between the plays of a trick (``hears_plays``) -- not by hand-written state (AP5);
+* an illegal bid is explained with its rule id (:meth:`AuctionPitch.explain_decision`);
+* a party form: the game to 11, the pitcher's side counting first (AP9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from kozyr import (
+    Action,
+    BotFactory,
+    Card,
+    Deal,
+    DealRecord,
+    DealResult,
+    Deck,
+    FollowOrTrump,
+    OptionSpec,
+    PartyRecord,
+    PartyResult,
+    Payment,
+    Play,
+    Rank,
+    RankOrder,
+    RecordError,
+    RecordReader,
+    ScoreItem,
+    ScoreSheet,
+    Settlement,
+    Variant,
+)
+
+ORDER = RankOrder.ace_high()
+BID = "bid"
+PASS = "pass"
+BIDDING = "bidding"
+#: AP3: the bids; 5 is the smudge.
+BIDS = (2, 3, 4, 5)
+SMUDGE = 5
+#: AP7: counting points for Game.
+COUNT = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+#: AP9: the game.
+TARGET = 11
+LABELS = {
+    "high": ("Старший козырь", "High"),
+    "low": ("Младший козырь", "Low"),
+    "jack": ("Валет козырей", "Jack"),
+    "game": ("Игра", "Game"),
+    "set_back": ("Недобор", "Set back"),
+}
+
+
+def bid_text(value: int | None) -> str:
+    """A bid as a person says it: ``pass``, ``2``..``4``, ``smudge``."""
+    if value is None:
+        return PASS
+    return "smudge" if value == SMUDGE else str(value)
+
+
+@dataclass
+class PitchState:
+    """What the deal needs between its hooks: the bids so far, from eldest (None = pass)."""
+
+    bids: list[int | None] = field(default_factory=list)
+
+
+class AuctionPitch(Variant):
+    """Auction Pitch (AP1-AP9): bid, pitch the trump, take High, Low, Jack and Game."""
+
+    name = "pitch"
+    aliases = ("auction-pitch",)
+    title = "Auction Pitch"
+    title_ru = "Аукционный питч"
+    rules_ref = "AP1-AP9"
+    rules_files = ("pitch.rules.md",)
+    player_counts = (2, 3, 4)
+    partnership = True  # AP1: with four, seats 0+2 against 1+3
+    record_fields = ("bids",)
+    turnup_key: ClassVar[str] = "turnups"
+    hears_plays: ClassVar[bool] = True  # AP5: the engine calls after_play between the plays
+    options_spec = (OptionSpec("players", int, 4, "AP1", "number of players", choices=(2, 3, 4)),)
+
+    def __init__(self, /, **options: Any) -> None:
+        super().__init__(**options)
+        self.trick_rules = FollowOrTrump(ORDER, void_may_discard=True, rule="AP6")
+
+    # --- the deal ------------------------------------------------------------------------------
+
+    def new_state(self) -> PitchState:
+        return PitchState()
+
+    def start(self, deal: Deal) -> None:
+        """AP2: shuffle and deal six cards each, three at a time from eldest; AP3: bidding."""
+        deck = Deck.of_size(52)
+        deal.shuffle(deck)
+        eldest = deal.next_seat(deal.dealer)
+        order = [(eldest + i) % deal.n for i in range(deal.n)]
+        deal.deal_hands(deck.deal_masks(order, [3, 3]))
+        deal.set_phase(BIDDING, eldest)
+
+    def _best(self, deal: Deal) -> int:
+        return max((b for b in deal.state.bids if b is not None), default=0)
+
+    def decision_actions(self, deal: Deal) -> list[Action]:
+        """AP3: pass or a bid above the best so far; AP4: the dealer after all passes bids 2."""
+        seat, best = deal.to_act, self._best(deal)
+        if seat == deal.dealer and best == 0:
+            return [Action(BID, seat, value=2)]
+        return [Action(PASS, seat)] + [Action(BID, seat, value=v) for v in BIDS if v > best]
+
+    def explain_decision(self, deal: Deal, action: Action) -> str | None:
+        """The rule an illegal bid breaks (AP3, AP4)."""
+        best = self._best(deal)
+        if action.seat != deal.to_act:
+            return f"seat {deal.to_act} is to bid, not seat {action.seat} (AP3)"
+        if action.kind == PASS:
+            return "the dealer must bid 2 when everyone else has passed (AP4)"
+        if action.kind != BID or action.value not in BIDS:
+            return f"{action} is not a bid: bid 2, 3, 4 or 5 (smudge), or pass (AP3)"
+        return f"a bid of {action.value} does not exceed the bid of {best} before it (AP3)"
+
+    def apply_decision(self, deal: Deal, action: Action) -> None:
+        bids = deal.state.bids
+        bids.append(int(action.value) if action.kind == BID and action.value is not None else None)
+        deal.record_fact("bids", tuple(bids))
+        if len(bids) < deal.n:
+            deal.set_phase(BIDDING, deal.next_seat(deal.to_act))
+            return
+        deal.begin_play(self.pitcher(deal.dealer, bids))  # AP5: the pitcher leads
+
+    def pitcher(self, dealer: int, bids: Sequence[int | None]) -> int:
+        """The high bidder (AP3: bids rise, so the highest is unique)."""
+        best = max(b for b in bids if b is not None)
+        return (dealer + 1 + list(bids).index(best)) % self.players
+
+    def after_play(self, deal: Deal, play: Play) -> None:
+        """AP5: the suit of the first card led is trump."""
+        if deal.trump is None:
+            deal.set_trump(play.card.suit)
+
+    # --- records -------------------------------------------------------------------------------
+
+    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
+        where = reader.at("bids")
+        raw = reader.get("bids")
+        if not isinstance(raw, list) or len(raw) != self.players:
+            raise reader.error(
+                where, f"expected a list of {self.players} bids from eldest: pass, 2, 3, 4, smudge"
+            )
+        bids: list[int | None] = []
+        for i, value in enumerate(raw):
+            if value in (PASS, None):
+                bids.append(None)
+            elif value == "smudge":
+                bids.append(SMUDGE)
+            elif isinstance(value, int) and not isinstance(value, bool) and value in BIDS:
+                bids.append(value)
+            else:
+                raise reader.error(
+                    f"{where}[{i}]", f"{value!r} is not a bid: 2, 3, 4, 5, smudge or pass (AP3)"
+                )
+        return {"bids": tuple(bids)}
+
+    def write_fields(self, record: DealRecord) -> dict[str, Any]:
+        bids = record.decisions.get("bids") or ()
+        return {"bids": [PASS if b is None else b for b in bids]}
+
+    def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
+        for seat, hand in enumerate(record.hands):
+            if hand is None or len(hand) != 6:
+                held = 0 if hand is None else len(hand)
+                raise RecordError(
+                    f"$.hands[{seat}]", f"seat {seat} holds {held} cards, not 6 (AP2)"
+                )
+        if record.tricks is None:
+            raise RecordError("$.tricks", "pitch records list every trick (AP6)")
+        if "bids" not in record.decisions:
+            raise RecordError("$.bids", "give the bids, from eldest (AP3)")
+
+    def setup_replay(self, deal: Deal, record: DealRecord) -> None:
+        deal.set_phase(BIDDING, deal.next_seat(deal.dealer))  # the bids are made again (AP3)
+
+    def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:
+        bids = record.decisions.get("bids") or ()
+        i = len(deal.state.bids)
+        if i >= len(bids):
+            raise RecordError("$.bids", f"the record has no bid for seat {deal.to_act} (AP3)")
+        value = bids[i]
+        action = (
+            Action(PASS, deal.to_act) if value is None else Action(BID, deal.to_act, value=value)
+        )
+        return f"$.bids[{i}]", action
+
+    # --- scoring (AP7, AP8) --------------------------------------------------------------------
+
+    def unit_of(self, seat: int) -> int:
+        """The side (four players) or seat a point goes to."""
+        return self.side_of(seat)
+
+    def units(self) -> int:
+        return 2 if self.sides else self.players
+
+    def _item(
+        self, name: str, points: int, unit: int, cards: tuple[Card, ...], rule: str
+    ) -> ScoreItem:
+        ru, en = LABELS[name]
+        if self.sides:
+            return ScoreItem(name, ru, en, points, cards, side=unit, rule=rule)
+        return ScoreItem(name, ru, en, points, cards, seat=unit, rule=rule)
+
+    def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
+        n = self.players
+        assert record.tricks is not None
+        bids = record.decisions["bids"]
+        pitcher = self.pitcher(record.dealer, bids)
+        bid = max(b for b in bids if b is not None)
+        trump = record.tricks[0].plays[0].card.suit  # AP5
+        holder = {c: s for s, hand in enumerate(record.hands) if hand is not None for c in hand}
+        winner = {p.card: t.winner for t in record.tricks for p in t.plays if t.winner is not None}
+        trumps = sorted((c for c in holder if c.suit == trump), key=lambda c: int(c.rank))
+        # AP7: High to its holder, Low and Jack to whoever wins them, Game to the most counted
+        won: list[tuple[str, int, Card]] = [("high", self.unit_of(holder[trumps[-1]]), trumps[-1])]
+        won.append(("low", self.unit_of(winner[trumps[0]]), trumps[0]))
+        jack = next((c for c in trumps if c.rank == Rank.JACK), None)
+        if jack is not None:
+            won.append(("jack", self.unit_of(winner[jack]), jack))
+        counts = [0] * self.units()
+        for card, seat in winner.items():
+            counts[self.unit_of(seat)] += COUNT.get(card.rank, 0)
+        top = max(counts)
+        game = counts.index(top) if counts.count(top) == 1 else None  # no Game on a tie
+        side = self.unit_of(pitcher)
+        items = [self._item(name, 1, unit, (card,), "AP7") for name, unit, card in won]
+        if game is not None:
+            items.append(self._item("game", 1, game, (), "AP7"))
+        taken = sum(1 for it in items if (it.side if self.sides else it.seat) == side)
+        made = taken == 4 if bid == SMUDGE else taken >= bid
+        if not made:  # AP8: the pitcher's side scores nothing it won and goes back by the bid
+            items = [it for it in items if (it.side if self.sides else it.seat) != side]
+            items.append(self._item("set_back", -bid, side, (), "AP8"))
+        sheet = ScoreSheet(tuple(items), n, self.sides)
+        extra = {
+            "trump": str(trump),
+            "pitcher": pitcher,
+            "bid": bid_text(bid),
+            "made": made,
+            "won": {name: unit for name, unit, _ in won} | {"game": game},
+            "game_points": counts,
+        }
+        return DealResult(
+            record, tuple(record.tricks_won(n)), sheet, tuple(sheet.by_side()), Settlement(n), extra
+        )
+
+    # --- bots ----------------------------------------------------------------------------------
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """``bidder`` (:class:`kozyr_pitch_plugin.bots.BidderBot`) beside ``random``."""
+        from kozyr_pitch_plugin.bots import BidderBot
+
+        return {**super().bots(), "bidder": BidderBot}
+
+    # --- the game to 11 (AP9) ------------------------------------------------------------------
+
+    def _winner(self, scores: Sequence[int], result: DealResult) -> int | None:
+        """AP9: the pitcher's side counts first, then the others from the pitcher's left."""
+        first = self.unit_of(int(result.extra["pitcher"]))
+        order = [(first + i) % len(scores) for i in range(len(scores))]
+        return next((u for u in order if scores[u] >= TARGET), None)
+
+    def _running(self, results: Sequence[DealResult]) -> tuple[list[tuple[int, ...]], int | None]:
+        scores = [0] * self.units()
+        running: list[tuple[int, ...]] = []
+        winner: int | None = None
+        for result in results:
+            scores = [a + b for a, b in zip(scores, result.points, strict=True)]
+            running.append(tuple(scores))
+            if winner is None:
+                winner = self._winner(scores, result)
+        return running, winner
+
+    def party_context(
+        self, party: PartyRecord, results: Sequence[DealResult]
+    ) -> Mapping[str, Any] | None:
+        running, winner = self._running(results)
+        if winner is not None:
+            return None
+        return {"scores": list(running[-1]) if running else [0] * self.units()}
+
+    def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
+        running, winner = self._running(results)
+        payments: list[Payment] = []
+        loser: Any = None
+        if winner is not None:
+            if self.sides:
+                winners, losers = self.sides[winner], self.sides[1 - winner]
+                loser = 1 - winner
+            else:
+                winners = (winner,)
+                losers = tuple(s for s in range(self.players) if s != winner)
+                loser = losers[0] if len(losers) == 1 else list(losers)
+            share = Fraction(1, len(winners))
+            payments = [Payment(p, w, share, "AP9") for p in losers for w in winners]
+        return PartyResult(
+            tuple(results),
+            tuple(running),
+            winner,
+            loser,
+            Settlement.from_payments(self.players, payments),
+            {"scores": list(running[-1]) if running else [], "target": TARGET},
+        )

@@ -1,0 +1,286 @@
+"""The advanced example plugin (examples/plugin-pitch, Auction Pitch, rules AP1-AP9 of its
+pitch.rules.md) works: registered at run time in this process -- bids as action values, trump set
+by the first card led through the engine's after_play hook, the bids replayed from the record --
+and installed with pip into a fresh virtual environment, where the ``kozyr`` command plays,
+simulates and replays it."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kozyr
+import kozyr.registry as kp
+from kozyr import Action, Deal, DealResult, IllegalActionError, PartyResult, RecordError
+from kozyr.cli import main
+from kozyr.registry import PluginManager
+from kozyr.testing import check_party, check_variant
+
+ROOT = Path(__file__).resolve().parents[1]
+PITCH = ROOT / "examples" / "plugin-pitch"
+RECORD = PITCH / "pitch-deal.json"
+
+
+@pytest.fixture
+def pitch_manager(monkeypatch: pytest.MonkeyPatch) -> PluginManager:
+    """A fresh process-wide manager (built-ins + Auction Pitch registered at run time); the
+    previous manager comes back after the test."""
+    monkeypatch.syspath_prepend(str(PITCH / "src"))
+    plugin = importlib.import_module("kozyr_pitch_plugin.plugin")
+    pm = PluginManager(autoload=False)
+    pm.load_entry_points()
+    if "pitch" not in [v.name for v in pm.variants()]:  # unless pip-installed here
+        info = pm.register(plugin, name="pitch")
+        assert info.variants == ["pitch"] and info.error is None
+    monkeypatch.setattr(kp, "_manager", pm)
+    return pm
+
+
+def hand_made() -> dict[str, Any]:
+    """The record shipped as examples/plugin-pitch/pitch-deal.json (two players, dealer 0).
+
+    AP3: eldest (seat 1) bids 3, the dealer (seat 0) bids 4: seat 0 is the pitcher. AP5: he
+    leads A♥, so hearts are trump. AP6, trick by trick (leader first):
+      1. A♥ Q♥ -> seat 0      2. J♥ 2♥ -> seat 0     3. 4♠ 5♠ -> seat 1
+      4. 10♦ 4♦ -> seat 1     5. 10♣ 4♣ -> seat 1 (seat 0 follows rather than trump)
+      6. A♣ 3♥ -> seat 0 (void in clubs, he trumps)
+    AP7: trumps dealt A♥ J♥ 3♥ Q♥ 2♥. High A♥, dealt to seat 0 -> seat 0. Low 2♥, dealt to seat
+    1 but won by seat 0 in trick 2 -> seat 0. Jack J♥, won in trick 2 -> seat 0. Game: seat 0's
+    tricks count A♥ 4 + Q♥ 2 + J♥ 1 + A♣ 4 = 11; seat 1's 10♦ 10 + 10♣ 10 = 20 -> seat 1.
+    AP8: the pitcher won 3 points of the 4 he bid: set back, -4 (his 3 points do not count);
+    seat 1 scores its Game, 1. Points (-4, 1)."""
+    data: dict[str, Any] = json.loads(RECORD.read_text(encoding="utf-8"))
+    return data
+
+
+def test_hand_made_record(pitch_manager: PluginManager) -> None:
+    result = kozyr.replay(hand_made())
+    assert isinstance(result, DealResult)
+    assert result.points == (-4, 1)
+    assert [(i.name, i.points, i.seat, i.rule) for i in result.sheet.items] == [
+        ("game", 1, 1, "AP7"),
+        ("set_back", -4, 0, "AP8"),
+    ]
+    assert result.extra["trump"] == "♥" and result.extra["pitcher"] == 0
+    assert result.extra["won"] == {"high": 0, "low": 0, "jack": 0, "game": 1}
+    assert result.extra["game_points"] == [11, 20] and result.extra["made"] is False
+    assert result.tricks == (3, 3)
+    # the record round-trips: the bids are written back as read
+    assert result.record.to_json()["bids"] == [3, 4]
+    assert kozyr.replay(result.record.to_json()).to_json() == result.to_json()
+
+
+def test_bids_decide_the_pitcher(pitch_manager: PluginManager) -> None:
+    # AP3/AP8: the same cards, eldest passes and the dealer bids 2: he makes it with his 3
+    # points (High, Low, Jack) and scores them; seat 1 still scores Game. Points (3, 1).
+    data = hand_made()
+    data["bids"] = ["pass", 2]
+    result = kozyr.replay(data)
+    assert result.points == (3, 1) and result.extra["made"] is True
+    assert result.extra["bid"] == "2"
+    # a smudge (AP3: the bid 5, written "smudge") needs all four points (AP8): set back by 5
+    data["bids"] = [2, "smudge"]
+    result = kozyr.replay(data)
+    assert result.points == (-5, 1) and result.extra["bid"] == "smudge"
+    assert result.record.to_json()["bids"] == [2, 5]
+
+
+def test_bad_bids_are_record_errors(pitch_manager: PluginManager) -> None:
+    def error(bids: Any) -> str:
+        data = hand_made()
+        data["bids"] = bids
+        with pytest.raises(RecordError) as info:
+            kozyr.replay(data)
+        return str(info.value)
+
+    # AP4: everyone else passed, so the dealer may not pass
+    assert error(["pass", "pass"]) == (
+        "$.bids[1]: seat 0: the dealer must bid 2 when everyone else has passed (AP4)"
+    )
+    # AP3: each bid must exceed the one before
+    assert error([3, 3]) == (
+        "$.bids[1]: seat 0: a bid of 3 does not exceed the bid of 3 before it (AP3)"
+    )
+    assert error([3, 7]) == "$.bids[1]: 7 is not a bid: 2, 3, 4, 5, smudge or pass (AP3)"
+    assert error([3]).startswith("$.bids: expected a list of 2 bids from eldest")
+    # AP5: seat 1 bids 2 and the dealer passes: seat 1 is the pitcher and leads, so the first
+    # card of the record is his -- and A♥ is seat 0's
+    assert error([2, "pass"]) == "$.tricks[0][0]: A♥ is not in seat 1's hand"
+    data = hand_made()
+    del data["bids"]
+    with pytest.raises(RecordError, match=r"^\$\.bids: expected a list of 2 bids"):
+        kozyr.replay(data)
+    data = hand_made()
+    data["hands"][1] = "Q♥ 2♥ 10♣ 10♦ 5♠"
+    with pytest.raises(RecordError, match=r"^\$\.hands\[1\]: seat 1 holds 5 cards, not 6 \(AP2\)$"):
+        kozyr.replay(data)
+
+
+def test_trump_is_set_by_the_pitch(pitch_manager: PluginManager) -> None:
+    # AP2-AP5 through the engine: six cards each, bids from eldest as typed action values, no
+    # trump until the pitcher's first card, whose suit it then is
+    variant = kozyr.get_variant("auction-pitch", players=4)
+    assert variant.name == "pitch" and variant.sides == ((0, 2), (1, 3))
+    deal = Deal.new(variant, seed=3, dealer=2)
+    assert deal.phase == "bidding" and deal.to_act == 3
+    assert all(len(deal.hand(s)) == 6 for s in range(4))
+    assert deal.legal_actions() == [
+        Action("pass", 3),
+        *(Action("bid", 3, value=v) for v in (2, 3, 4, 5)),
+    ]
+    deal.play(Action("bid", 3, value=3))
+    with pytest.raises(IllegalActionError, match=r"^seat 0: a bid of 2 does not exceed .*\(AP3\)$"):
+        deal.play(Action("bid", 0, value=2))
+    with pytest.raises(IllegalActionError, match=r"is to bid, not seat 1 \(AP3\)$"):
+        deal.play(Action("bid", 1, value=4))
+    for seat in (0, 1, 2):
+        deal.play(Action("pass", seat))
+    assert deal.phase == "play" and deal.to_act == 3 and deal.trump is None  # AP5
+    lead = deal.legal_actions()[0].card
+    assert lead is not None
+    deal.play(Action("play", 3, lead))
+    assert deal.trump == lead.suit
+    # AP4: when the three before him pass, the dealer's one action is the bid of 2
+    forced = Deal.new(variant, seed=3, dealer=2)
+    for seat in (3, 0, 1):
+        forced.play(Action("pass", seat))
+    assert forced.legal_actions() == [Action("bid", 2, value=2)]
+    with pytest.raises(IllegalActionError, match=r"\(AP4\)$"):
+        forced.play(Action("pass", 2))
+
+
+def test_partnership_points_go_to_sides(pitch_manager: PluginManager) -> None:
+    # AP1/AP7: with four, every point is a side's; the deal's points are per side and, as
+    # AP8 says, the two sides' points come from the four items (or the set back)
+    for seed in range(30):
+        result = kozyr.play_deal(kozyr.get_variant("pitch"), seed=seed, bots="bidder").result()
+        assert len(result.points) == 2
+        assert all(item.side in (0, 1) and item.seat is None for item in result.sheet.items)
+        pitcher_side = result.extra["pitcher"] % 2
+        if not result.extra["made"]:
+            assert result.points[pitcher_side] < 0
+
+
+def test_conformance(pitch_manager: PluginManager) -> None:
+    # the kit on 2, 3 and 4 players, both bots; parties with the bidding bot: random bids set
+    # the pitcher back so often that a party of random bots never reaches 11 (AP9)
+    for players in (2, 3, 4):
+        variant = kozyr.get_variant("pitch", players=players)
+        report = check_variant(variant, deals=40, seed=players * 10, parties=1)
+        assert report.deals == 40 and report.tricks == 40 * 6
+        assert report.phases == {"bidding", "play"} and report.parties == 1
+        for seed in range(3):
+            party = check_party(variant, seed, bots="bidder")
+            assert isinstance(party, PartyResult) and party.winner is not None
+            # AP9: the winner has 11 or more after the last deal, and the game ended there
+            assert party.running[-1][party.winner] >= 11
+            assert all(max(r) < 11 for r in party.running[:-1])
+
+
+def test_the_plugin_ships_its_rules(pitch_manager: PluginManager) -> None:
+    variant = kozyr.get_variant("pitch")
+    book = variant.rulebooks()[0]
+    assert book.name == "pitch" and book.ids() == [f"AP{i}" for i in range(1, 10)]
+    assert variant.rule("ap5").title == "The pitch"
+    assert variant.trick_rules.rule == "AP6"
+    out = io.StringIO()
+    assert main(["rules", "pitch", "AP4"], out=out) == 0
+    assert out.getvalue().startswith("AP4 The forced dealer\n")
+
+
+def _site_packages() -> str:
+    return sysconfig.get_paths()["purelib"]
+
+
+def test_pip_install_into_a_fresh_venv(tmp_path: Path) -> None:
+    """About 10 s: a venv that sees this environment's packages (kozyr itself, pluggy) through
+    a .pth file, the plugin pip-installed into it from its folder (no network), and the CLI run
+    there: variants, play, simulate, and replay of the shipped hand-made record."""
+    if os.environ.get("KOZYR_SKIP_VENV_TESTS") == "1":
+        pytest.skip("KOZYR_SKIP_VENV_TESTS=1")
+    source = tmp_path / "plugin-pitch"
+    shutil.copytree(PITCH, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    venv = tmp_path / "venv"
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
+        check=True,
+        timeout=120,
+    )
+    python = venv / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    # the developer environment (kozyr, its built-in plugins, pluggy, setuptools) as a site dir
+    Path(purelib, "kozyr_dev_env.pth").write_text(
+        f"import site; site.addsitedir({_site_packages()!r})\n", encoding="utf-8"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "KOZYR_DISABLE_PLUGIN_AUTOLOAD"}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    pip = [str(python), "-m", "pip", "install", "-q", "--no-deps"]
+    # offline: no index, this environment's setuptools (it needs ``wheel`` or setuptools >= 70.1
+    # to build); else, as the simple-whist venv test does, let pip build in an isolated
+    # environment from the configured index (the plugin itself still comes from its folder)
+    built = subprocess.run(
+        [*pip, "--no-index", "--no-build-isolation", "-e", str(source)],
+        env=env,
+        capture_output=True,
+        timeout=300,
+    )
+    if built.returncode != 0:
+        subprocess.run([*pip, str(source)], env=env, check=True, capture_output=True, timeout=300)
+
+    def kozyr_cli(*args: str) -> str:
+        done = subprocess.run(
+            [str(python), "-m", "kozyr", *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=env,
+            cwd=tmp_path,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    listing = kozyr_cli("variants")
+    assert "pitch" in listing and "auction-pitch" in listing and "seven-up" in listing
+    assert "kozyr-pitch-plugin" in kozyr_cli("plugins")
+    assert kozyr_cli("rules", "pitch", "AP5").startswith("AP5 The pitch\n")
+    played = json.loads(kozyr_cli("play", "pitch", "--seed", "1", "--json"))
+    record = played.get("record", played)
+    assert record["variant"] == "pitch" and len(record["tricks"]) == 6
+    assert len(record["bids"]) == 4
+    assert "pitch" in kozyr_cli("play", "pitch", "--seed", "1")
+    simulated = json.loads(kozyr_cli("simulate", "pitch", "-n", "50", "--json"))
+    assert simulated["variant"] == "pitch" and simulated["deals"] == 50
+    # the hand-made record shipped with the plugin: points (-4, 1) (see hand_made above)
+    replayed = kozyr_cli("replay", str(source / "pitch-deal.json"))
+    assert "points per seat: -4 1" in replayed and "set_back" in replayed
+    as_json = json.loads(kozyr_cli("replay", str(source / "pitch-deal.json"), "--json"))
+    assert as_json["points"] == [-4, 1]
+
+
+def test_replay_cli_in_process(pitch_manager: PluginManager, tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert main(["replay", str(RECORD)], out=out) == 0
+    assert "points per seat: -4 1" in out.getvalue()
+    bad = copy.deepcopy(hand_made())
+    bad["bids"] = ["pass", "pass"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad, ensure_ascii=False), encoding="utf-8")
+    assert main(["replay", str(path)], out=io.StringIO()) == 2
+    out = io.StringIO()
+    assert main(["simulate", "pitch", "-n", "20", "--seed", "1"], out=out) == 0
