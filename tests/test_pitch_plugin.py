@@ -127,6 +127,51 @@ def test_bad_bids_are_record_errors(pitch_manager: PluginManager) -> None:
         kozyr.replay(data)
 
 
+def test_hand_made_partnership_deal(pitch_manager: PluginManager) -> None:
+    """Four players (AP1: seats 0+2 are side 0, 1+3 side 1), dealer 3, so eldest is seat 0.
+
+    AP3: seat 0 passes, seat 1 bids 2, seat 2 bids 3, seat 3 passes: seat 2 pitches A♠ (AP5:
+    spades are trump). Tricks (leader first; AP6):
+      1. A♠ 9♠ 2♠ 7♠ -> seat 2      2. A♦ 8♦ Q♦ K♦ -> seat 2      3. 10♠ K♠ J♠ Q♠ -> seat 3
+      4. 4♥ 10♥ A♥ 3♠ -> seat 2 (trumps)  5. 5♣ 4♣ 9♣ 10♣ -> seat 1  6. J♦ 6♥ 7♦ 8♣ -> seat 1
+    AP7: High A♠ (seat 2) -> side 0; Low 2♠, dealt to seat 0 and won by his partner in trick 1
+    -> side 0; Jack J♠, won by seat 3 in trick 3 -> side 1. Game: side 0 counts 4 (A♠) + 4 + 2
+    + 3 (A♦ Q♦ K♦) + 10 + 4 (10♥ A♥) = 27; side 1 counts 10 + 3 + 1 + 2 (10♠ K♠ J♠ Q♠) + 10 (10♣)
+    + 1 (J♦) = 27: a tie, no Game. AP8: side 0 won 2 of the 3 it bid: set back, -3; side 1
+    scores its Jack. Points per side (-3, 1)."""
+    data: dict[str, Any] = {
+        "variant": "pitch",
+        "options": {"players": 4},
+        "dealer": 3,
+        "hands": [
+            "J♠ 2♠ Q♦ 10♥ 9♣ 8♣",
+            "Q♠ 7♠ K♦ J♦ 10♣ A♥",
+            "A♠ 10♠ 3♠ A♦ 5♣ 6♥",
+            "K♠ 9♠ 8♦ 7♦ 4♣ 4♥",
+        ],
+        "bids": ["pass", 2, 3, "pass"],
+        "tricks": [
+            "A♠ 9♠ 2♠ 7♠",
+            "A♦ 8♦ Q♦ K♦",
+            "10♠ K♠ J♠ Q♠",
+            "4♥ 10♥ A♥ 3♠",
+            "5♣ 4♣ 9♣ 10♣",
+            "J♦ 6♥ 7♦ 8♣",
+        ],
+    }
+    result = kozyr.replay(copy.deepcopy(data))
+    assert result.points == (-3, 1) and result.extra["pitcher"] == 2
+    assert result.extra["game_points"] == [27, 27]
+    assert result.extra["won"] == {"high": 0, "low": 0, "jack": 1, "game": None}
+    assert [(i.name, i.points, i.side) for i in result.sheet.items] == [
+        ("jack", 1, 1),
+        ("set_back", -3, 0),
+    ]
+    # AP8: had seat 2 bid only 2 (seat 1 passing), his side makes it and scores its 2 points
+    data["bids"] = ["pass", "pass", 2, "pass"]
+    assert kozyr.replay(data).points == (2, 1)
+
+
 def test_trump_is_set_by_the_pitch(pitch_manager: PluginManager) -> None:
     # AP2-AP5 through the engine: six cards each, bids from eldest as typed action values, no
     # trump until the pitcher's first card, whose suit it then is

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kozyr import PLAY, Action, Card, Deal, RandomBot, Rank, Suit
+from kozyr import PLAY, Action, Card, PlayerView, RandomBot, Rank, Suit
 
 
 def best_suit(hand: Sequence[Card]) -> tuple[Suit, int]:
@@ -34,18 +34,18 @@ class BidderBot:
     def __init__(self, rng: random.Random) -> None:
         self.random = RandomBot(rng)
 
-    def choose(self, deal: Deal, actions: Sequence[Action]) -> Action:
-        hand = list(deal.hand(deal.to_act))
+    def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        hand = list(view.hand())  # its own cards: a bot sees what its player sees
         if actions[0].kind != PLAY:
             _, worth = best_suit(hand)
             bids = [a for a in actions if a.value is not None and int(a.value) <= worth]
             passes = [a for a in actions if a.value is None]
             return bids[-1] if bids else (passes or actions)[0]
-        if deal.trump is None and not deal.tricks and deal.trick is not None:
-            if not deal.trick.plays:  # the pitch: lead the best suit's top card
+        if view.trump is None and not view.tricks and view.trick is not None:
+            if not view.trick.plays:  # the pitch: lead the best suit's top card
                 suit, _ = best_suit(hand)
                 return max(
                     (a for a in actions if a.card is not None and a.card.suit == suit),
                     key=lambda a: a.card.rank if a.card is not None else 0,
                 )
-        return self.random.choose(deal, actions)
+        return self.random.choose(view, actions)

@@ -89,6 +89,7 @@ class AuctionPitch(Variant):
     player_counts = (2, 3, 4)
     partnership = True  # AP1: with four, seats 0+2 against 1+3
     record_fields = ("bids",)
+    public_facts: ClassVar[tuple[str, ...]] = ("bids",)  # every player hears the bids (AP3)
     turnup_key: ClassVar[str] = "turnups"
     hears_plays: ClassVar[bool] = True  # AP5: the engine calls after_play between the plays
     options_spec = (OptionSpec("players", int, 4, "AP1", "number of players", choices=(2, 3, 4)),)
