@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -141,12 +142,46 @@ def realise(
     tricks: int | None = None,
     exchanges: Mapping[int, tuple[int, int, int]] | None = None,
     budget: int = DEFAULT_BUDGET,
+    restarts: int = 4,
 ) -> Realisation:
     """Search for a legal play of ``tricks`` tricks (default: until the hands are empty) from
     ``hands`` (card masks per seat; only ``seats`` play, clockwise order) that ``target``
     accepts. ``exchanges`` maps a trick number to ``(seat, give, take)``: before that trick the
     seat gives the card(s) ``give`` (which must still be in his hand) and takes ``take`` (the
-    dealer's exchange of the turned card, SL-C6, PN2)."""
+    dealer's exchange of the turned card, SL-C6, PN2).
+
+    The budget is shared by ``restarts`` searches that differ only in the order they try cards
+    (the first by the heuristic order, the others with seeded random tie-breaks): a depth-first
+    search that is stuck in one part of the tree is often quick in another. Each search is
+    complete, so any that ends without its budget running out decides the answer."""
+    nodes = 0
+    deepest = 0
+    for attempt in range(max(1, restarts)):
+        found = _search(
+            rules, trump, hands, seats, leader, target, tricks, exchanges,
+            budget // max(1, restarts), attempt,
+        )  # fmt: skip
+        nodes += found.nodes
+        deepest = max(deepest, found.trick)
+        if found.possible is not None:
+            return Realisation(found.possible, found.trick, nodes, found.plays)
+    return Realisation(None, deepest, nodes)
+
+
+def _search(
+    rules: TrickRules,
+    trump: Suit | None,
+    hands: Sequence[int],
+    seats: Sequence[int],
+    leader: int,
+    target: Target,
+    tricks: int | None,
+    exchanges: Mapping[int, tuple[int, int, int]] | None,
+    budget: int,
+    attempt: int,
+) -> Realisation:
+    """One complete depth-first search within ``budget`` (see :func:`realise`)."""
+    shuffle = random.Random(attempt) if attempt else None
     n = len(hands)
     # a heuristic order of trial only: the rules' rank strength, or the card's rank
     strength: Sequence[int] = getattr(rules, "strength", None) or [c.rank for c in ALL_CARDS]
@@ -186,11 +221,15 @@ def realise(
         # win, and anyone playing before it, try their cheapest cards first; after it, a seat
         # that need not win again throws its strongest cards (they could only win later).
         after = must is not None and any(p.seat == must for p in trick.plays)
-        cards = sorted(
-            (ALL_CARDS[i] for i in range(52) if legal >> i & 1),
+        cards = [ALL_CARDS[i] for i in range(52) if legal >> i & 1]
+        if shuffle is not None:
+            shuffle.shuffle(cards)  # a random tie-break under the heuristic order
+        cards.sort(
             key=lambda c: (c.suit == trump, strength[c.index]),
             reverse=after and not target.wins_later(t, seat, state),
         )
+        if shuffle is not None and shuffle.random() < 0.5:
+            cards.reverse()  # sometimes the other way round altogether
         for card in cards:
             nodes += 1
             if nodes > budget:
