@@ -254,3 +254,35 @@ def test_the_cli_prints_one_line_and_exits_3(
 
 def test_bad_input_is_still_exit_2(toys: PluginManager) -> None:
     assert main(["play", "toy-whist", "--seed", "1", "-o", "players=3"]) == 2
+
+
+class PartyFails(ToyWhist):
+    """A party form whose party_context raises once the first deal is scored."""
+
+    name = "toy-party"
+
+    def party_context(self, party: Any, results: Any) -> Mapping[str, Any] | None:
+        if results:
+            raise IndexError("no such total")
+        return {}
+
+    def score_party(self, party: Any, results: Any) -> kozyr.PartyResult:
+        return kozyr.PartyResult(tuple(results), (), None, None, Settlement(2))
+
+
+def test_a_party_hook_that_raises_is_a_hook_error(
+    toys: PluginManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Plugin:
+        @hookimpl
+        def kozyr_register_variants(self, registry: kozyr.VariantRegistry) -> None:
+            registry.add(PartyFails)
+
+    toys.register(Plugin(), name="party-plugin")
+    variant = kozyr.get_variant("toy-party")
+    with pytest.raises(HookError, match=r"hook party_context raised IndexError.*before deal 2"):
+        kozyr.play_party(variant, seed=1)
+    deal = play_deal(variant, seed=2).record.to_json()
+    del deal["variant"], deal["options"]  # a party's deals take the party's
+    with pytest.raises(HookError, match=r"hook party_context raised IndexError.*deals\[1\]"):
+        kozyr.replay({"variant": "toy-party", "deals": [deal, deal]})

@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from kozyr.bots import play_deal
+from kozyr.engine import hook_error
 from kozyr.errors import KozyrError
 from kozyr.limits import check_seed
 from kozyr.record import DealResult, PartyRecord, PartyResult
 from kozyr.variant import Bot, Variant
+
+_T = TypeVar("_T")
 
 #: A party that has not ended after this many deals is an error (a variant bug, not a game).
 MAX_PARTY_DEALS = 10_000
@@ -74,25 +78,36 @@ def play_party(
             stacklevel=2,
         )
         dealer = first_dealer
+
+    def hook(name: str, call: Callable[..., _T], *args: Any) -> _T:
+        """A party hook of the variant: a fault in it is a HookError naming the deal."""
+        try:
+            return call(*args)
+        except KozyrError:
+            raise
+        except Exception as error:
+            where = f"party seed {seed}, before deal {len(results) + 1}"
+            raise hook_error(variant, name, error, where=where) from error
+
     while True:
         party = PartyRecord(variant.name, options, tuple(r.record for r in results))
-        context = variant.party_context(party, results)
+        context = hook("party_context", variant.party_context, party, results)
         if context is None:
             break
         if results:
             previous = results[-1]
             dealer = previous.record.dealer
-            if not variant.deals_again(previous):
-                dealer = variant.next_dealer(dealer, context)
-        if dealer not in variant.seats_in(context):
-            dealer = variant.next_dealer(dealer, context)
+            if not hook("deals_again", variant.deals_again, previous):
+                dealer = hook("next_dealer", variant.next_dealer, dealer, context)
+        if dealer not in hook("seats_in", variant.seats_in, context):
+            dealer = hook("next_dealer", variant.next_dealer, dealer, context)
         if len(results) >= max_deals:
             raise KozyrError(f"{variant.name}: the party did not end after {max_deals} deals")
         deal = play_deal(
             variant, seed=seed_for(seed, len(results)), dealer=dealer, bots=bots, context=context
         )
         results.append(deal.result())
-    cut = variant.party_cut(results, random.Random(seed_for(seed, max_deals)))
+    cut = hook("party_cut", variant.party_cut, results, random.Random(seed_for(seed, max_deals)))
     party = PartyRecord(
         variant.name,
         options,
@@ -100,7 +115,7 @@ def play_party(
         cut=cut,
         variant_object=variant,
     )
-    return replace(variant.score_party(party, results), record=party)
+    return replace(hook("score_party", variant.score_party, party, results), record=party)
 
 
 __all__ = ["MAX_PARTY_DEALS", "has_party_form", "play_party", "seed_for"]

@@ -161,7 +161,9 @@ def _score_party(
     from kozyr.record import least_checked
 
     try:
-        scored = variant.score_party(party, results)
+        scored = _hook(
+            variant, "score_party", path, None, lambda: variant.score_party(party, results)
+        )
     except RecordError as error:
         raise _rebase(error, path) from None
     checked = least_checked(r.checked for r in results)
@@ -177,10 +179,13 @@ def _party_deal(
     path: str,
 ) -> DealResult:
     where = f"{path}.deals[{i}]"
-    context = variant.party_context(party, results)
+    context = _hook(
+        variant, "party_context", where, None, lambda: variant.party_context(party, results)
+    )
     if context is None:
         raise RecordError(where, "the party was already over before this deal")
-    dealt_in = set(variant.seats_in(context))
+    ctx = context
+    dealt_in = set(_hook(variant, "seats_in", where, None, lambda: variant.seats_in(ctx)))
     for seat, hand in enumerate(deal.hands):  # an outcome record has no hands
         if seat not in dealt_in and hand is not None:
             raise RecordError(
