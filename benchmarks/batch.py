@@ -5,7 +5,7 @@ rounds and reporting the median of each:
 
 * ``batch``: deals per second of the batch engine doing what ``kozyr simulate --engine batch``
   does per batch: deal, play with random bots, score and tally (``kozyr.simulate.batch.run_batch``
-  on batches of 65,536 deals);
+  on batches of 16,384 deals);
 * ``floor``: the deals per second of a baseline loop. For Seven Up and Семь листов (four
   players) that is the ``v2_bitmask`` result of the minimal pure-Python playouts
   ``floor_seven_up.py`` and ``floor_sem_listov.py`` (deal + play + score, no records; the Seven
@@ -112,7 +112,7 @@ def measure(
     batch_runs, floor_runs, reference_runs = [], [], []
     for _ in range(rounds):  # alternating, one process at a time
         floor_runs.append(floor())
-        batch_runs.append(batch_rate(variant, options, 4))
+        batch_runs.append(batch_rate(variant, options, 16))
         if reference:
             reference_runs.append(reference_rate(variant, options, 5000))
     b, f = statistics.median(batch_runs), statistics.median(floor_runs)

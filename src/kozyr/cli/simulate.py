@@ -242,7 +242,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--chunk",
         type=int,
         help="deals (or parties) per task of the reference engine (the batch engine plays "
-        "batches of 65,536)",
+        "batches of 16,384)",
     )
     p.add_argument(
         "--engine",

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 
 ENGINES = ("auto", "batch", "reference")
 #: Deals per batch when the run does not set a chunk size: large enough for numpy to pay off,
-#: small enough to keep memory flat (a few MB per batch).
-BATCH_SIZE = 65536
+#: small enough for its arrays to stay in the processor caches (measured: 16,384 deals play
+#: 15-30 % faster than 65,536) and to keep memory flat.
+BATCH_SIZE = 16384
 
 
 def batch_form_for(

@@ -223,6 +223,7 @@ class SemListovBatch:
         leader = np.full(deals, (dealer + 1) % n, dtype=np.int64)  # SL-C8: eldest leads
         offsets = np.arange(n)[:, None]
         free = self.rules == "free"
+        plain = ~trumps  # the cards of the other suits
         for number in range(self.hand_size):
             if number and self.exchange == "after_first_trick":  # SL-C6, D-SL5
                 self._exchange(hands, dealer, turned, can_exchange, exchange, source)
@@ -240,13 +241,12 @@ class SemListovBatch:
             played = [bit]
             for i in range(1, n):
                 held = rotated[i]
-                legal = self._legal(held, led, trumps, trump_lead, False, trump)
+                legal = self._legal(held, led, trumps, trump_lead, False, trump, trump_lead)
                 bit = BIT[select(legal, source.choose(count(legal)))]
                 rotated[i] = held ^ bit
                 trick |= bit
                 if free:  # SL-C9: a trump on a plain lead is live only from an all-trump hand
-                    all_trumps = (held & ~trumps) == _NONE
-                    live |= bit & trumps & np.where(trump_lead | all_trumps, ~_NONE, _NONE)
+                    live |= np.where(trump_lead | ((held & plain) == _NONE), bit & trumps, _NONE)
                 played.append(bit)
             hands[seats, index] = rotated
             if not free:
@@ -262,9 +262,16 @@ class SemListovBatch:
         return tricks, exchange
 
     def _legal(
-        self, held: Masks, led: Masks, trumps: Masks, face_down: Bools, forced: bool, trump: Ints
+        self,
+        held: Masks,
+        led: Masks,
+        trumps: Masks,
+        face_down: Bools,
+        forced: bool,
+        trump: Ints,
+        trump_lead: Bools | None = None,
     ) -> Masks:
-        """A follower's legal cards."""
+        """A follower's legal cards (``trump_lead``: whether trumps were led, if known)."""
         if self.rules == "follow_any":  # PN3: follow suit, else any card
             follow = held & led
             return np.where(follow != _NONE, follow, held)
@@ -274,13 +281,13 @@ class SemListovBatch:
             return np.where(follow != _NONE, follow, np.where(trumping != _NONE, trumping, held))
         # SL-C9: no duty to a plain lead; SL-C10: to a trump lead a trump when held
         trumping = held & trumps
-        must = (led == trumps) & (led != _NONE)  # (face_down is all False without SL-C13)
+        on_trump_lead = trump_lead if trump_lead is not None else (led == trumps) & (led != _NONE)
+        must = on_trump_lead
         if forced:  # SL-C13: answer a face-down lead with a trump when held
-            must |= face_down
+            must = on_trump_lead | face_down
         legal = np.where(must & (trumping != _NONE), trumping, held)
         if self.honours_first:  # SL-C12: the trump ace or king to a trump lead
             honours = trumping & _honours(trump)
-            on_trump_lead = (led == trumps) & (led != _NONE)
             legal = np.where(on_trump_lead & (honours != _NONE), honours, legal)
         return legal
 
