@@ -81,6 +81,12 @@ class WinnersTarget:
         return seat in self.winners[trick + 1 :]
 
 
+def _piles(state: Hashable) -> tuple[int, ...]:
+    """A :class:`PilesTarget` search state: the cards still in each seat's pile."""
+    assert isinstance(state, tuple)
+    return state
+
+
 @dataclass(frozen=True)
 class PilesTarget:
     """The cards each seat won (Seven Up ``won``): a trick's cards all go to its winner's pile,
@@ -94,11 +100,11 @@ class PilesTarget:
     def allowed(self, trick: int, played: int, state: Hashable) -> int:
         if not played:
             return ANY
-        piles: tuple[int, ...] = state  # type: ignore[assignment]
+        piles = _piles(state)
         return next((p for p in piles if p & played), 0)
 
     def accept(self, trick: int, winner: int, cards: int, state: Hashable) -> Hashable | None:
-        piles: tuple[int, ...] = state  # type: ignore[assignment]
+        piles = _piles(state)
         if cards & ~piles[winner]:
             return None
         return tuple(p & ~cards if s == winner else p for s, p in enumerate(piles))
@@ -106,11 +112,11 @@ class PilesTarget:
     def required(self, trick: int, played: int, state: Hashable) -> int | None:
         if not played:
             return None
-        piles: tuple[int, ...] = state  # type: ignore[assignment]
+        piles = _piles(state)
         return next((s for s, p in enumerate(piles) if p & played), None)
 
     def wins_later(self, trick: int, seat: int, state: Hashable) -> bool:
-        piles: tuple[int, ...] = state  # type: ignore[assignment]
+        piles = _piles(state)
         return piles[seat].bit_count() > len(piles)  # more than this trick's cards
 
 
