@@ -199,14 +199,20 @@ def fraction_json(value: Fraction | int) -> int | str:
     return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+#: C5: the two sides of four players in partnership, seats 0 and 2 against 1 and 3 -- written
+#: once, here, for the core and every plugin.
+PARTNERSHIPS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+
+
 def sides_of(seats: int, partnership: bool) -> tuple[tuple[int, ...], ...] | None:
     """C5 sides for four players in two partnerships, else None (everyone plays alone)."""
     if partnership and seats == 4:
-        return ((0, 2), (1, 3))
+        return PARTNERSHIPS
     return None
 
 
 __all__ = [
+    "PARTNERSHIPS",
     "Payment",
     "ScoreItem",
     "ScoreSheet",

@@ -21,7 +21,7 @@ from kozyr.errors import KozyrError, OptionError, RecordError
 from kozyr.limits import SHOWN, shorten
 from kozyr.outcome import OutcomeField
 from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
-from kozyr.scoring import ScoreSheet, SheetNote
+from kozyr.scoring import ScoreSheet, SheetNote, sides_of
 from kozyr.tricks import Play, TrickRules
 
 if TYPE_CHECKING:
@@ -256,9 +256,7 @@ class Variant:
         everyone plays alone. Default: the two sides of C5 (0+2, 1+3) when ``partnership`` is set
         and four play. A variant whose sides depend on its options (three pairs of six, a caller
         and partner...) overrides this property: it is asked per instance."""
-        if self.partnership and self.players == 4:
-            return ((0, 2), (1, 3))
-        return None
+        return sides_of(self.players, self.partnership)
 
     def side_of(self, seat: int) -> int:
         """A seat's side: the index of its group in :attr:`sides` (its own seat number when

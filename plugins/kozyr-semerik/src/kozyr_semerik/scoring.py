@@ -31,8 +31,9 @@ from kozyr import (
     Trick,
 )
 from kozyr.cardset import rank_mask
+from kozyr.scoring import PARTNERSHIPS
 
-SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # C5
+SIDES = PARTNERSHIPS  # C5, with four players
 SEATS = 4
 TARGET = 21  # SM8
 DOUBLE_BELOW = 11  # SM8: the loser under 11 makes the game double

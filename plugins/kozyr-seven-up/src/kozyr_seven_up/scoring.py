@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from kozyr import Card, CardSet, DealRecord, Rank, RankOrder, ScoreItem, ScoreSheet, Suit
 from kozyr.cardset import SUIT_MASKS, rank_mask
+from kozyr.scoring import PARTNERSHIPS
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
@@ -31,7 +32,7 @@ COUNTING_CARDS = CardSet(rank_mask(COUNT))  # the 20 cards that count for Game (
 #: The masks of the four cards of each counting rank (SU6 Game).
 TENS, ACES, KINGS, QUEENS, JACKS = (rank_mask((rank,)) for rank in COUNT)
 
-SIDES = ((0, 2), (1, 3))  # C5, with four players
+SIDES = PARTNERSHIPS  # C5, with four players
 
 LABELS = {
     "turned_jack": ("Валет сдающего", "Turned jack"),
