@@ -452,6 +452,23 @@ class Variant:
                 return seat
         return dealer
 
+    def check_dealer_rotation(
+        self, results: Sequence[DealResult], contexts: Sequence[Mapping[str, Any]], rule: str
+    ) -> None:
+        """Check a party record's dealers (for :meth:`score_party`): each deal is dealt by the
+        seat :meth:`next_dealer` names after the deal before it, or by the same dealer again when
+        :meth:`deals_again` says so; a :class:`RecordError` names the deal and ``rule``."""
+        for i in range(1, len(results)):
+            before = results[i - 1]
+            dealer = before.record.dealer
+            expected = dealer if self.deals_again(before) else self.next_dealer(dealer, contexts[i])
+            if results[i].record.dealer != expected:
+                raise RecordError(
+                    f"$.deals[{i}].dealer",
+                    f"the deal passes clockwise: seat {expected} deals this deal, not seat "
+                    f"{results[i].record.dealer} ({rule})",
+                )
+
     # --- score sheets --------------------------------------------------------------------------
 
     def sheet_notes(self, result: DealResult | PartyResult) -> Sequence[SheetNote]:

@@ -450,7 +450,7 @@ class SemListov(SemListovFamily):
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         n = self.players
         contexts = [{"deal_index": i} for i in range(len(results))]
-        self.check_dealer_rotation(results, contexts)
+        self.check_dealer_rotation(results, contexts, self.rotation_rule)
         net = [Fraction(0)] * n
         running: list[tuple[Fraction, ...]] = []
         for result in results:

@@ -604,19 +604,6 @@ class SemListovFamily(Variant):
         items = tuple([tricks_item(tricks[s] * multiplier, s, rule) for s in seats])
         return ScoreSheet(items, self.players)
 
-    def check_dealer_rotation(
-        self, results: Sequence[DealResult], contexts: Sequence[Mapping[str, Any]]
-    ) -> None:
-        """Each deal of a party is dealt by the next seat clockwise still in (SL-C3, PN4)."""
-        for i in range(1, len(results)):
-            expected = self.next_dealer(results[i - 1].record.dealer, contexts[i])
-            if results[i].record.dealer != expected:
-                raise RecordError(
-                    f"$.deals[{i}].dealer",
-                    f"the deal passes clockwise: seat {expected} deals this deal, not seat "
-                    f"{results[i].record.dealer} ({self.rotation_rule})",
-                )
-
     def batch_form(self) -> SemListovBatch | None:
         """Random playout of many deals at once (:mod:`kozyr_sem_listov.batch`, needs numpy);
         None for what it does not play (the ace cut, a two-handed race)."""

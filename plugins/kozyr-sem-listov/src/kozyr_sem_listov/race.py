@@ -263,7 +263,7 @@ class RaceForm(SemListovFamily):
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         n = self.players
         contexts = [self._context_after(results[:i]) for i in range(len(results))]
-        self.check_dealer_rotation(results, contexts)
+        self.check_dealer_rotation(results, contexts, self.rotation_rule)
         running = tuple(tuple(r.extra["totals"]) for r in results)
         order = [s for r in results for s in r.extra["reached"]]
         loser = results[-1].extra["loser"] if results else None

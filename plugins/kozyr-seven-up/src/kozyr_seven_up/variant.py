@@ -607,18 +607,9 @@ class SevenUp(Variant):
         scores = [0] * self._sides_count()
         running: list[tuple[int, ...]] = []
         winner: int | None = None
-        for i, result in enumerate(results):
-            if i:
-                prev = results[i - 1].record
-                expected = (
-                    prev.dealer if prev.decisions.get("void") else (prev.dealer + 1) % self.players
-                )
-                if result.record.dealer != expected:
-                    raise RecordError(
-                        f"$.deals[{i}].dealer",
-                        f"the deal passes clockwise: seat {expected} deals this deal, "
-                        f"not seat {result.record.dealer} (SU2, D-SU2)",
-                    )
+        # SU2: the deal passes clockwise; D-SU2: after a void deal the same dealer deals again
+        self.check_dealer_rotation(results, [{}] * len(results), "SU2, D-SU2")
+        for result in results:
             if winner is None:
                 winner = winner_in_order(scores, result.sheet, self, target)
             scores = running_after(scores, result.sheet, self)
