@@ -169,3 +169,25 @@ def test_different_seeds_differ() -> None:
     variant = kozyr.get_variant("seven-up")
     hands = {tuple(Deal.new(variant, seed=s).hands) for s in range(20)}
     assert len(hands) == 20
+
+
+def test_a_decision_named_by_a_string() -> None:
+    # SU4: eldest (seat 1 when seat 0 deals) stands or begs; the dealer then gives or runs
+    deal = kozyr.Deal.new(kozyr.get_variant("seven-up"), seed=1)
+    deal.play("beg")
+    assert [str(a) for a in deal.legal_actions()] == ["seat 0: give", "seat 0: run"]
+    with pytest.raises(kozyr.IllegalActionError, match=r"legal now: seat 0: give, seat 0: run"):
+        deal.play("stand")  # no longer legal: the answer lists what is
+    assert not deal.can_play("beg") and deal.can_play("give")
+    deal.play("seat 0: give")
+    card = deal.legal_actions()[0].card
+    assert card is not None
+    deal.play(str(card))  # SU5: in trick play a card's text names the play
+    assert deal.history[-1].card == card
+
+
+def test_the_starting_hands_stay_readable_after_a_deal() -> None:
+    deal = kozyr.play_deal(kozyr.get_variant("seven-up"), seed=3)
+    assert deal.is_over and not deal.hand(0)  # every card is played (SU3: six each)
+    assert [len(hand) for hand in deal.record.hands] == [6, 6, 6, 6]
+    assert str(deal.record.hands[0]) == str(kozyr.CardSet.from_mask(deal.initial[0] or 0))

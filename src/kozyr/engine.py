@@ -478,8 +478,40 @@ class Deal:
 
     # --- acting --------------------------------------------------------------------------------
 
-    def verify_play(self, action: Action) -> None:
-        """Raise an :class:`IllegalActionError` (IllegalPlayError for cards) unless legal."""
+    def action(self, name: str) -> Action:
+        """The legal action called ``name``: its kind (``"beg"``, ``"stand"``, ``"run"``), its
+        text (``"seat 1: beg"``) or, in trick play, the card (``"Q♠"``). Raises an
+        :class:`IllegalActionError` that lists the legal actions when none (or more than one)
+        is called so.
+
+        >>> import kozyr
+        >>> deal = kozyr.Deal.new(kozyr.get_variant("seven-up"), seed=1)
+        >>> deal.action("beg")
+        Action(kind='beg', seat=1, card=None, value=None)
+        """
+        if not isinstance(name, str):
+            raise TypeError(f"an action name is a string, not {type(name).__name__}")
+        legal = self.legal_actions()
+        found = [a for a in legal if name in (a.kind, str(a))]
+        if not found and self._phase == PLAY:
+            try:
+                card = Card.parse(name)
+            except KozyrError:
+                card = None
+            found = [a for a in legal if card is not None and a.card == card]
+        if len(found) == 1:
+            return found[0]
+        shown = ", ".join(str(a) for a in legal) or "none (the deal is over)"
+        raise IllegalActionError(
+            f"no legal action is called {name!r}; legal now: {shown}", seat=self._to_act
+        )
+
+    def verify_play(self, action: Action | str) -> None:
+        """Raise an :class:`IllegalActionError` (IllegalPlayError for cards) unless legal; a
+        string names a legal action (:meth:`action`)."""
+        if isinstance(action, str):
+            self.action(action)
+            return
         if self._phase == DONE:
             raise IllegalActionError(
                 f"the deal is over; {action} is not possible", seat=action.seat
@@ -534,16 +566,19 @@ class Deal:
         if not legal:
             raise IllegalPlayError(f"seat {seat}: {message}", seat=seat, card=card, rule=rules.rule)
 
-    def can_play(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
+    def can_play(self, action: Action | str) -> bool:
+        """Whether ``action`` (or the action of that name) is legal now."""
         try:
             self.verify_play(action)
         except IllegalActionError:
             return False
         return True
 
-    def play(self, action: Action) -> None:
-        """Validate ``action`` and apply it (an illegal action changes nothing)."""
+    def play(self, action: Action | str) -> None:
+        """Validate ``action`` and apply it (an illegal action changes nothing); a string names
+        a legal action (:meth:`action`): ``deal.play("beg")``."""
+        if isinstance(action, str):
+            action = self.action(action)
         self.verify_play(action)
         self.push(action)
 
