@@ -62,8 +62,9 @@ def run_batch(
 ) -> Tally:
     """Play deals ``start..stop-1`` of a run as one batch (dealer seat 0 in each) into a tally.
 
-    The batch's generator is seeded from the run's seed and ``start``, so a run's totals depend
-    on its seed and chunk size only, never on how many workers play the batches."""
+    The batch's generator is seeded from the run's seed and ``start``, and :func:`simulate` cuts
+    a run into batches of :data:`BATCH_SIZE`, so a run's totals depend on its seed and length
+    only, never on how many workers play the batches."""
     import numpy as np
 
     from kozyr.batch import RandomDraws
