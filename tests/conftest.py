@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,3 +46,70 @@ def seven_up_record() -> Callable[[], dict[str, Any]]:
 def play_record() -> Callable[..., dict[str, Any]]:
     """``play_record(seed, **options)``: a played Seven Up deal as JSON data."""
     return played_record
+
+
+#: Runs ``kozyr ARGS`` in a plugin's venv (extra keyword arguments are environment variables)
+#: and returns its standard output; a non-zero exit fails the test with its stderr.
+KozyrRunner = Callable[..., str]
+
+
+@pytest.fixture
+def plugin_venv(tmp_path: Path) -> Callable[[Path], tuple[KozyrRunner, Path]]:
+    """Install a plugin distribution folder into a fresh virtual environment and run the CLI
+    there: ``kozyr, folder = plugin_venv(PLUGIN_DIR)``. The venv sees this environment's
+    packages (kozyr, its built-in plugins, pluggy, setuptools) through a ``.pth`` file; the
+    plugin is pip-installed from a copy of its folder (``folder``), offline with this
+    environment's setuptools when it can build there, else with pip's isolated build (the
+    plugin itself still comes from its folder). ``KOZYR_SKIP_VENV_TESTS=1`` skips."""
+    if os.environ.get("KOZYR_SKIP_VENV_TESTS") == "1":
+        pytest.skip("KOZYR_SKIP_VENV_TESTS=1")
+
+    def install(plugin: Path) -> tuple[KozyrRunner, Path]:
+        source = tmp_path / plugin.name
+        shutil.copytree(plugin, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+        venv = tmp_path / "venv"
+        subprocess.run(
+            [sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
+            check=True,
+            timeout=120,
+        )
+        python = venv / "bin" / "python"
+        purelib = subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        here = sysconfig.get_paths()["purelib"]
+        Path(purelib, "kozyr_dev_env.pth").write_text(
+            f"import site; site.addsitedir({here!r})\n", encoding="utf-8"
+        )
+        env = {k: v for k, v in os.environ.items() if k != "KOZYR_DISABLE_PLUGIN_AUTOLOAD"}
+        env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+        pip = [str(python), "-m", "pip", "install", "-q", "--no-deps"]
+        built = subprocess.run(
+            [*pip, "--no-index", "--no-build-isolation", str(source)],
+            env=env,
+            capture_output=True,
+            timeout=300,
+        )
+        if built.returncode != 0:
+            subprocess.run(
+                [*pip, str(source)], env=env, check=True, capture_output=True, timeout=300
+            )
+
+        def kozyr_cli(*args: str, **extra: str) -> str:
+            done = subprocess.run(
+                [str(python), "-m", "kozyr", *args],
+                capture_output=True,
+                text=True,
+                timeout=300,
+                env={**env, **extra},
+                cwd=tmp_path,
+            )
+            assert done.returncode == 0, done.stderr
+            return done.stdout
+
+        return kozyr_cli, source
+
+    return install

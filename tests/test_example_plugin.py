@@ -7,11 +7,6 @@ from __future__ import annotations
 import importlib
 import io
 import json
-import os
-import shutil
-import subprocess
-import sys
-import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -107,10 +102,6 @@ def test_in_process_hand_made_record(example_manager: PluginManager) -> None:
         kozyr.get_variant("simple-whist", players=4, hand_size=8)
 
 
-def _site_packages() -> str:
-    return sysconfig.get_paths()["purelib"]
-
-
 def _have_cli() -> bool:
     try:
         importlib.import_module("kozyr.cli")
@@ -121,51 +112,10 @@ def _have_cli() -> bool:
 
 
 @pytest.mark.skipif(not _have_cli(), reason="kozyr.cli is not there yet")
-def test_pip_install_into_a_fresh_venv(tmp_path: Path) -> None:
-    """About 8 s: a venv that sees this environment's packages (kozyr itself, pluggy) through a
-    .pth file, the example pip-installed into it, and the CLI run there."""
-    if os.environ.get("KOZYR_SKIP_VENV_TESTS") == "1":
-        pytest.skip("KOZYR_SKIP_VENV_TESTS=1")
-    source = tmp_path / "plugin-example"
-    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
-    venv = tmp_path / "venv"
-    subprocess.run(
-        [sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
-        check=True,
-        timeout=120,
-    )
-    python = venv / "bin" / "python"
-    purelib = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    # the developer environment (kozyr, its built-in plugins, pluggy, setuptools) as a site dir
-    Path(purelib, "kozyr_dev_env.pth").write_text(
-        f"import site; site.addsitedir({_site_packages()!r})\n", encoding="utf-8"
-    )
-    env = {k: v for k, v in os.environ.items() if k != "KOZYR_DISABLE_PLUGIN_AUTOLOAD"}
-    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    pip = [str(python), "-m", "pip", "install", "-q", "--no-deps"]
-    # offline first, with this environment's setuptools; else let pip fetch the build backend
-    built = subprocess.run(
-        [*pip, "--no-build-isolation", str(source)], env=env, capture_output=True, timeout=300
-    )
-    if built.returncode != 0:
-        subprocess.run([*pip, str(source)], env=env, check=True, capture_output=True, timeout=300)
-
-    def kozyr_cli(*args: str, **extra: str) -> str:
-        done = subprocess.run(
-            [str(python), "-m", "kozyr", *args],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env={**env, **extra},
-        )
-        assert done.returncode == 0, done.stderr
-        return done.stdout
-
+def test_pip_install_into_a_fresh_venv(plugin_venv: Any) -> None:
+    """About 8 s: the example pip-installed into a fresh venv (the ``plugin_venv`` fixture) and
+    the CLI run there."""
+    kozyr_cli, _ = plugin_venv(EXAMPLE)
     listing = kozyr_cli("variants")
     assert "simple-whist" in listing and "простой-вист" in listing and "seven-up" in listing
     assert "kozyr-example-plugin" in kozyr_cli("plugins")

@@ -10,11 +10,6 @@ import copy
 import importlib
 import io
 import json
-import os
-import shutil
-import subprocess
-import sys
-import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -244,62 +239,10 @@ def test_the_plugin_ships_its_rules(pitch_manager: PluginManager) -> None:
     assert out.getvalue().startswith("AP4 The forced dealer\n")
 
 
-def _site_packages() -> str:
-    return sysconfig.get_paths()["purelib"]
-
-
-def test_pip_install_into_a_fresh_venv(tmp_path: Path) -> None:
-    """About 10 s: a venv that sees this environment's packages (kozyr itself, pluggy) through
-    a .pth file, the plugin pip-installed into it from its folder (no network), and the CLI run
-    there: variants, play, simulate, and replay of the shipped hand-made record."""
-    if os.environ.get("KOZYR_SKIP_VENV_TESTS") == "1":
-        pytest.skip("KOZYR_SKIP_VENV_TESTS=1")
-    source = tmp_path / "plugin-pitch"
-    shutil.copytree(PITCH, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
-    venv = tmp_path / "venv"
-    subprocess.run(
-        [sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
-        check=True,
-        timeout=120,
-    )
-    python = venv / "bin" / "python"
-    purelib = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    # the developer environment (kozyr, its built-in plugins, pluggy, setuptools) as a site dir
-    Path(purelib, "kozyr_dev_env.pth").write_text(
-        f"import site; site.addsitedir({_site_packages()!r})\n", encoding="utf-8"
-    )
-    env = {k: v for k, v in os.environ.items() if k != "KOZYR_DISABLE_PLUGIN_AUTOLOAD"}
-    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    pip = [str(python), "-m", "pip", "install", "-q", "--no-deps"]
-    # offline: no index, this environment's setuptools (it needs ``wheel`` or setuptools >= 70.1
-    # to build); else, as the simple-whist venv test does, let pip build in an isolated
-    # environment from the configured index (the plugin itself still comes from its folder)
-    built = subprocess.run(
-        [*pip, "--no-index", "--no-build-isolation", "-e", str(source)],
-        env=env,
-        capture_output=True,
-        timeout=300,
-    )
-    if built.returncode != 0:
-        subprocess.run([*pip, str(source)], env=env, check=True, capture_output=True, timeout=300)
-
-    def kozyr_cli(*args: str) -> str:
-        done = subprocess.run(
-            [str(python), "-m", "kozyr", *args],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env=env,
-            cwd=tmp_path,
-        )
-        assert done.returncode == 0, done.stderr
-        return done.stdout
-
+def test_pip_install_into_a_fresh_venv(plugin_venv: Any) -> None:
+    """About 10 s: the plugin pip-installed into a fresh venv (the ``plugin_venv`` fixture) and
+    the CLI run there: variants, play, simulate, and replay of the shipped hand-made record."""
+    kozyr_cli, source = plugin_venv(PITCH)
     listing = kozyr_cli("variants")
     assert "pitch" in listing and "auction-pitch" in listing and "seven-up" in listing
     assert "kozyr-pitch-plugin" in kozyr_cli("plugins")
