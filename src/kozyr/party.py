@@ -32,6 +32,25 @@ MAX_PARTY_DEALS = 10_000
 _M64 = (1 << 64) - 1
 
 
+class PartyNotOverError(KozyrError):
+    """A party still not over after ``max_deals`` deals (:func:`play_party`'s cap): a variant
+    whose :meth:`~kozyr.Variant.party_context` never says the party is over, or a cap set too
+    low. ``seed``, ``bots`` (as given) and ``max_deals`` say which party."""
+
+    def __init__(self, message: str, *, seed: int, bots: str | tuple[str, ...], max_deals: int):
+        super().__init__(message)
+        self.seed = seed
+        self.bots = bots
+        self.max_deals = max_deals
+
+    def __reduce__(self) -> Any:
+        return (_not_over, (str(self), self.seed, self.bots, self.max_deals))
+
+
+def _not_over(message: str, seed: int, bots: str | tuple[str, ...], max_deals: int) -> Any:
+    return PartyNotOverError(message, seed=seed, bots=bots, max_deals=max_deals)
+
+
 def seed_for(seed: int, index: int) -> int:
     """The seed of deal (or party) ``index`` of a run seeded ``seed``: a splitmix64 mix of both,
     so neighbouring run seeds do not share deals.
@@ -102,7 +121,18 @@ def play_party(
         if dealer not in hook("seats_in", variant.seats_in, context):
             dealer = hook("next_dealer", variant.next_dealer, dealer, context)
         if len(results) >= max_deals:
-            raise KozyrError(f"{variant.name}: the party did not end after {max_deals} deals")
+            named = (
+                bots
+                if isinstance(bots, str)
+                else tuple(b if isinstance(b, str) else type(b).__name__ for b in bots)
+            )
+            raise PartyNotOverError(
+                f"{variant.name}: the party did not end after {max_deals} deals "
+                f"(party seed {seed}, bots {named})",
+                seed=seed,
+                bots=named,
+                max_deals=max_deals,
+            )
         deal = play_deal(
             variant, seed=seed_for(seed, len(results)), dealer=dealer, bots=bots, context=context
         )
@@ -118,4 +148,10 @@ def play_party(
     return replace(hook("score_party", variant.score_party, party, results), record=party)
 
 
-__all__ = ["MAX_PARTY_DEALS", "has_party_form", "play_party", "seed_for"]
+__all__ = [
+    "MAX_PARTY_DEALS",
+    "PartyNotOverError",
+    "has_party_form",
+    "play_party",
+    "seed_for",
+]
