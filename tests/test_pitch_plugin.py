@@ -1,6 +1,7 @@
 """The advanced example plugin (examples/plugin-pitch, Auction Pitch, rules AP1-AP9 of its
 pitch.rules.md) works: registered at run time in this process -- bids as action values, trump set
-by the first card led through the engine's after_play hook, the bids replayed from the record --
+by the first card led through the engine's after_play hook, the bids kept in the core's decision
+log (the record's ``log``) and replayed from it --
 and installed with pip into a fresh virtual environment, where the ``kozyr`` command plays,
 simulates and replays it."""
 
@@ -10,6 +11,7 @@ import copy
 import importlib
 import io
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ import kozyr
 import kozyr.registry as kp
 from kozyr import Action, Deal, DealResult, IllegalActionError, PartyResult, RecordError
 from kozyr.cli import main
+from kozyr.codec import load, read_deal
 from kozyr.registry import PluginManager
 from kozyr.testing import check_party, check_variant
 
@@ -40,6 +43,17 @@ def pitch_manager(monkeypatch: pytest.MonkeyPatch) -> PluginManager:
         assert info.variants == ["pitch"] and info.error is None
     monkeypatch.setattr(kp, "_manager", pm)
     return pm
+
+
+def log(dealer: int, n: int, bids: list[Any]) -> list[dict[str, Any]]:
+    """A record's ``log`` of the bids from eldest (``"pass"`` or a number), seats filled in."""
+    seats = [(dealer + 1 + i) % n for i in range(len(bids))]
+    return [
+        {"seat": seat, "kind": "pass"}
+        if bid == "pass"
+        else {"seat": seat, "kind": "bid", "value": bid}
+        for seat, bid in zip(seats, bids, strict=True)
+    ]
 
 
 def hand_made() -> dict[str, Any]:
@@ -71,8 +85,10 @@ def test_hand_made_record(pitch_manager: PluginManager) -> None:
     assert result.extra["won"] == {"high": 0, "low": 0, "jack": 0, "game": 1}
     assert result.extra["game_points"] == [11, 20] and result.extra["made"] is False
     assert result.tricks == (3, 3)
-    # the record round-trips: the bids are written back as read
-    assert result.record.to_json()["bids"] == [3, 4]
+    # the bids are the core's decision log: typed actions, written back as read
+    assert result.record.log == (Action("bid", 1, value=3), Action("bid", 0, value=4))
+    assert result.record.to_json()["log"] == hand_made()["log"] == log(0, 2, [3, 4])
+    assert "bids" not in result.record.to_json() and result.record.decisions == {}
     assert kozyr.replay(result.record.to_json()).to_json() == result.to_json()
 
 
@@ -80,46 +96,125 @@ def test_bids_decide_the_pitcher(pitch_manager: PluginManager) -> None:
     # AP3/AP8: the same cards, eldest passes and the dealer bids 2: he makes it with his 3
     # points (High, Low, Jack) and scores them; seat 1 still scores Game. Points (3, 1).
     data = hand_made()
-    data["bids"] = ["pass", 2]
+    data["log"] = log(0, 2, ["pass", 2])
     result = kozyr.replay(data)
     assert result.points == (3, 1) and result.extra["made"] is True
     assert result.extra["bid"] == "2"
-    # a smudge (AP3: the bid 5, written "smudge") needs all four points (AP8): set back by 5
-    data["bids"] = [2, "smudge"]
+    # a smudge (AP3: the bid 5) needs all four points (AP8): set back by 5
+    data["log"] = log(0, 2, [2, 5])
     result = kozyr.replay(data)
     assert result.points == (-5, 1) and result.extra["bid"] == "smudge"
-    assert result.record.to_json()["bids"] == [2, 5]
+    assert result.record.to_json()["log"][1] == {"seat": 0, "kind": "bid", "value": 5}
 
 
-def test_bad_bids_are_record_errors(pitch_manager: PluginManager) -> None:
-    def error(bids: Any) -> str:
-        data = hand_made()
-        data["bids"] = bids
-        with pytest.raises(RecordError) as info:
-            kozyr.replay(data)
-        return str(info.value)
+def replay_error(data: dict[str, Any]) -> str:
+    with pytest.raises(RecordError) as info:
+        kozyr.replay(data)
+    return str(info.value)
+
+
+def with_log(entries: Any) -> dict[str, Any]:
+    data = hand_made()
+    data["log"] = entries
+    return data
+
+
+def test_illegal_logged_bids_are_refused_with_their_rule(pitch_manager: PluginManager) -> None:
+    # each logged decision goes through decision_actions/explain_decision as in play
+    def error(bids: list[Any]) -> str:
+        return replay_error(with_log(log(0, 2, bids)))
 
     # AP4: everyone else passed, so the dealer may not pass
     assert error(["pass", "pass"]) == (
-        "$.bids[1]: seat 0: the dealer must bid 2 when everyone else has passed (AP4)"
+        "$.log[1]: seat 0: the dealer must bid 2 when everyone else has passed (AP4)"
     )
-    # AP3: each bid must exceed the one before
+    # AP3: each bid must exceed the one before; the bids are 2, 3, 4 and smudge (5)
     assert error([3, 3]) == (
-        "$.bids[1]: seat 0: a bid of 3 does not exceed the bid of 3 before it (AP3)"
+        "$.log[1]: seat 0: a bid of 3 does not exceed the bid of 3 before it (AP3)"
     )
-    assert error([3, 7]) == "$.bids[1]: 7 is not a bid: 2, 3, 4, 5, smudge or pass (AP3)"
-    assert error([3]).startswith("$.bids: expected a list of 2 bids from eldest")
+    assert error([3, 7]) == (
+        "$.log[1]: seat 0: 7 is not a bid: bid 2, 3, 4 or 5 (smudge), or pass (AP3)"
+    )
+    # AP3: eldest (seat 1) bids first, not the dealer
+    wrong_seat = [{"seat": 0, "kind": "bid", "value": 3}, {"seat": 1, "kind": "bid", "value": 4}]
+    assert replay_error(with_log(wrong_seat)) == (
+        "$.log[0]: seat 0: seat 1 is to bid, not seat 0 (AP3)"
+    )
     # AP5: seat 1 bids 2 and the dealer passes: seat 1 is the pitcher and leads, so the first
     # card of the record is his -- and A♥ is seat 0's
     assert error([2, "pass"]) == "$.tricks[0][0]: A♥ is not in seat 1's hand"
+
+
+def test_a_log_that_ends_early_or_goes_on_is_located(pitch_manager: PluginManager) -> None:
+    # AP3: each of the two players bids once: one bid is too few, three too many
+    assert replay_error(with_log(log(0, 2, [3]))) == (
+        "$.log: the log ends after 1 decision, but the deal goes on: seat 0 is to decide "
+        "(phase 'bidding')"
+    )
+    assert replay_error(with_log(log(0, 2, [3, 4, "pass"]))) == (
+        "$.log[2]: the deal is over after 2 decisions; the log has 1 more"
+    )
     data = hand_made()
-    del data["bids"]
-    with pytest.raises(RecordError, match=r"^\$\.bids: expected a list of 2 bids"):
-        kozyr.replay(data)
+    del data["log"]
+    assert replay_error(data) == (
+        "$.log: no decision logged, but the deal goes on: seat 1 is to decide (phase 'bidding')"
+    )
+    assert replay_error(with_log([])) == replay_error(data)
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("bid 3", "$.log[0]: expected an object, got a string"),
+        ({"seat": 1, "kind": "double"}, "$.log[0].kind: 'double' is not a decision of pitch; "
+         "its decisions: pass, bid"),
+        ({"seat": 1}, "$.log[0].kind: expected a kind of decision, got null"),
+        ({"kind": "pass"}, "$.log[0].seat: missing: the seat that decides"),
+        ({"seat": 2, "kind": "pass"}, "$.log[0].seat: seat 2 is not at the table (seats 0..1)"),
+        ({"seat": "1", "kind": "pass"}, "$.log[0].seat: expected a seat number, got a string"),
+        ({"seat": 1, "kind": "bid", "value": "3"},
+         "$.log[0].value: the value of bid is an integer, not a string (AP3)"),
+        ({"seat": 1, "kind": "bid", "value": "smudge"},
+         "$.log[0].value: the value of bid is an integer, not a string (AP3)"),
+        ({"seat": 1, "kind": "bid", "value": True},
+         "$.log[0].value: the value of bid is an integer, not a boolean (AP3)"),
+        ({"seat": 1, "kind": "bid", "value": 3.0},
+         "$.log[0].value: the value of bid is an integer, not 3.0 (AP3)"),
+        ({"seat": 1, "kind": "bid", "value": [3]},
+         "$.log[0].value: the value of bid is an integer, not a list (AP3)"),
+        ({"seat": 1, "kind": "bid"}, "$.log[0].value: bid needs a value: an integer (AP3)"),
+        ({"seat": 1, "kind": "pass", "value": 2}, "$.log[0].value: pass takes no value (AP3)"),
+        ({"seat": 1, "kind": "pass", "value": {}}, "$.log[0].value: pass takes no value (AP3)"),
+        ({"seat": 1, "kind": "bid", "value": 3, "card": "A♥"},
+         "$.log[0].card: bid names no card (AP3)"),
+        ({"seat": 1, "kind": "bid", "value": 3, "card": "Z♥"}, "$.log[0].card: "),
+        ({"seat": 1, "kind": "pass", "bid": 3},
+         "$.log[0].bid: unknown field of a decision; known fields: seat, kind, card, value"),
+    ],
+)  # fmt: skip
+def test_each_kind_of_bad_log_entry_is_a_record_error_at_its_path(
+    pitch_manager: PluginManager, entry: Any, message: str
+) -> None:
+    good = log(0, 2, [3, 4])
+    assert replay_error(with_log([entry, good[1]])).startswith(message)
+    # the same mistake in the second entry is reported there
+    second = message.replace("$.log[0]", "$.log[1]")
+    assert replay_error(with_log([good[0], entry])).startswith(second)
+
+
+def test_the_log_itself_and_other_record_mistakes(pitch_manager: PluginManager) -> None:
+    assert (
+        replay_error(with_log({"0": "bid 3"}))
+        == "$.log: expected a list of decisions, got an object"
+    )
+    # the bids of an older record format are not read: the log is the only place for them
+    data = hand_made()
+    data["bids"] = [3, 4]
+    assert replay_error(data).startswith("$.bids: unknown field for pitch; known fields: ")
+    assert "log" in replay_error(data)
     data = hand_made()
     data["hands"][1] = "Q♥ 2♥ 10♣ 10♦ 5♠"
-    with pytest.raises(RecordError, match=r"^\$\.hands\[1\]: seat 1 holds 5 cards, not 6 \(AP2\)$"):
-        kozyr.replay(data)
+    assert replay_error(data) == "$.hands[1]: seat 1 holds 5 cards, not 6 (AP2)"
 
 
 def test_hand_made_partnership_deal(pitch_manager: PluginManager) -> None:
@@ -144,7 +239,7 @@ def test_hand_made_partnership_deal(pitch_manager: PluginManager) -> None:
             "A♠ 10♠ 3♠ A♦ 5♣ 6♥",
             "K♠ 9♠ 8♦ 7♦ 4♣ 4♥",
         ],
-        "bids": ["pass", 2, 3, "pass"],
+        "log": log(3, 4, ["pass", 2, 3, "pass"]),
         "tricks": [
             "A♠ 9♠ 2♠ 7♠",
             "A♦ 8♦ Q♦ K♦",
@@ -163,7 +258,7 @@ def test_hand_made_partnership_deal(pitch_manager: PluginManager) -> None:
         ("set_back", -3, 0),
     ]
     # AP8: had seat 2 bid only 2 (seat 1 passing), his side makes it and scores its 2 points
-    data["bids"] = ["pass", "pass", 2, "pass"]
+    data["log"] = log(3, 4, ["pass", "pass", 2, "pass"])
     assert kozyr.replay(data).points == (2, 1)
 
 
@@ -250,7 +345,8 @@ def test_pip_install_into_a_fresh_venv(plugin_venv: Any) -> None:
     played = json.loads(kozyr_cli("play", "pitch", "--seed", "1", "--json"))
     record = played.get("record", played)
     assert record["variant"] == "pitch" and len(record["tricks"]) == 6
-    assert len(record["bids"]) == 4
+    assert [entry["seat"] for entry in record["log"]] == [1, 2, 3, 0]  # from eldest (AP3)
+    assert {entry["kind"] for entry in record["log"]} <= {"pass", "bid"}
     assert "pitch" in kozyr_cli("play", "pitch", "--seed", "1")
     simulated = json.loads(kozyr_cli("simulate", "pitch", "-n", "50", "--json"))
     assert simulated["variant"] == "pitch" and simulated["deals"] == 50
@@ -266,9 +362,84 @@ def test_replay_cli_in_process(pitch_manager: PluginManager, tmp_path: Path) -> 
     assert main(["replay", str(RECORD)], out=out) == 0
     assert "points per seat: -4 1" in out.getvalue()
     bad = copy.deepcopy(hand_made())
-    bad["bids"] = ["pass", "pass"]
+    bad["log"] = log(0, 2, ["pass", "pass"])
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad, ensure_ascii=False), encoding="utf-8")
     assert main(["replay", str(path)], out=io.StringIO()) == 2
     out = io.StringIO()
     assert main(["simulate", "pitch", "-n", "20", "--seed", "1"], out=out) == 0
+
+
+def test_logged_deals_round_trip_through_json(pitch_manager: PluginManager) -> None:
+    """Property: for many seeded deals of 2, 3 and 4 players, both bots, the record the engine
+    writes -- its bids in the core's log -- goes through JSON text, is read back by the codec to
+    the same log, and replays to the same record and the same result (write, read, replay is
+    the identity)."""
+    for players in (2, 3, 4):
+        variant = kozyr.get_variant("pitch", players=players)
+        for seed in range(120):
+            bots = "bidder" if seed % 2 else "random"
+            deal = kozyr.play_deal(variant, seed=seed, dealer=seed % players, bots=bots)
+            record = deal.record
+            # AP3: one decision per seat, from eldest, exactly the deal's decisions
+            assert record.log == deal.log == tuple(a for a in deal.history if a.kind != "play")
+            assert [a.seat for a in record.log] == [
+                (deal.dealer + 1 + i) % players for i in range(players)
+            ]
+            text = json.dumps(record.to_json(), ensure_ascii=False)
+            data = load(text)
+            assert read_deal(data, variant).log == record.log
+            result = kozyr.replay(data)
+            assert isinstance(result, DealResult)
+            assert result.record == record and result.record.log == record.log
+            assert result.to_json() == deal.result().to_json()
+            assert result.record.to_json() == record.to_json()
+
+
+def test_a_bot_hears_the_bids(pitch_manager: PluginManager) -> None:
+    # AP3: every player hears the bids -- the public decisions of the log are in a bot's view
+    deal = Deal.new(kozyr.get_variant("pitch", players=3), seed=5, dealer=0)
+    deal.play(Action("bid", 1, value=2))
+    deal.play(Action("pass", 2))
+    view = deal.view(0)
+    assert view.log == (Action("bid", 1, value=2), Action("pass", 2)) == deal.log
+    assert view.facts == {}  # nothing else is kept for the record
+
+
+def test_schema_and_reader_agree_on_logs(pitch_manager: PluginManager) -> None:
+    """kozyr.record_schema() with Pitch installed describes the log exactly as the codec reads
+    it: the hand-made record and hundreds of mutations of its log entries (a kind, a seat, a
+    value, a card, a key changed, added or taken out) are valid exactly when they are read."""
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(kozyr.record_schema())
+    variant = kozyr.get_variant("pitch", players=2)
+
+    def reads(data: dict[str, Any]) -> bool:
+        try:
+            read_deal(data, variant)
+        except kozyr.KozyrError:
+            return False
+        return True
+
+    base = hand_made()
+    assert reads(base) and validator.is_valid(base)
+    values: list[Any] = [None, 0, 1, 2, 5, -1, "bid", "pass", "x", True, 2.5, [], {}, "A♥", "Z"]
+    rng = random.Random(15)
+    rejected = 0
+    for _ in range(600):
+        data = hand_made()
+        entry = data["log"][rng.randrange(2)]
+        key = rng.choice(["seat", "kind", "value", "card", "note"])
+        if rng.random() < 0.3 and key in entry:
+            del entry[key]
+        else:
+            entry[key] = rng.choice(values)
+        if rng.random() < 0.1:
+            data["log"] = rng.choice([None, {}, "x", [], [1]])
+        read = reads(data)
+        assert read == validator.is_valid(data), (data, read)
+        rejected += not read
+    assert 300 < rejected < 600
+    # an outcome record (no hands, no tricks) has no log, for the schema as for the reader
+    outcome = {"variant": "pitch", "options": {"players": 2}, "dealer": 0, "log": []}
+    assert not reads(outcome) and not validator.is_valid(outcome)

@@ -87,7 +87,7 @@ if TYPE_CHECKING:
         Trick,
         TrickRules,
     )
-    from kozyr.variant import Action, Bot, BotFactory, OptionSpec, Variant
+    from kozyr.variant import Action, Bot, BotFactory, DecisionKind, OptionSpec, Variant
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, tuple[str, ...]] = {
@@ -189,6 +189,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "Action",
         "Bot",
         "BotFactory",
+        "DecisionKind",
         "OptionSpec",
         "Variant",
     ),
@@ -233,6 +234,7 @@ __all__ = [
     "Deal",
     "DealRecord",
     "DealResult",
+    "DecisionKind",
     "Deck",
     "DuplicateCardError",
     "EveningRecord",

@@ -29,7 +29,7 @@ from kozyr.outcome import field_names
 from kozyr.record import DealRecord, EveningRecord, PartyRecord
 from kozyr.registry import get_variant
 from kozyr.tricks import Play, Trick
-from kozyr.variant import Variant
+from kozyr.variant import Action, Variant
 
 CORE_DEAL_KEYS = (
     "variant",
@@ -46,6 +46,10 @@ CORE_DEAL_KEYS = (
     "place",
     "note",
 )
+#: The key of a record's decision log (:attr:`kozyr.Variant.decision_log`), and the keys of
+#: one logged decision.
+LOG_KEY = "log"
+LOG_ENTRY_KEYS = ("seat", "kind", "card", "value")
 CORE_PARTY_KEYS = ("variant", "options", "deals", "cut", "players", "date", "place", "note")
 #: Table metadata: allowed on deals, parties and evenings, kept through replay and ``to_json``.
 META_KEYS = ("players", "date", "place", "note")
@@ -240,6 +244,8 @@ def read_deal(
     known = (
         set(CORE_DEAL_KEYS) | set(variant.record_fields) | set(field_names(variant.outcome_fields))
     )
+    if variant.decision_log:
+        known.add(LOG_KEY)
     for key in obj:
         if key not in known:
             raise RecordError(
@@ -328,8 +334,75 @@ def read_deal(
         meta=read_meta(obj, path, n),
         variant_object=variant,
     )
+    log: tuple[Action, ...] = ()
+    if obj.get(LOG_KEY) is not None:
+        if outcome:
+            raise RecordError(
+                f"{path}.{LOG_KEY}",
+                "an outcome record (no hands, no tricks) has no decision log",
+            )
+        log = read_log(obj[LOG_KEY], variant, f"{path}.{LOG_KEY}", limits)
     decisions = variant.read_fields(RecordReader(obj, path, n, limits))
-    return replace(record, decisions=decisions)
+    return replace(record, decisions=decisions, log=log)
+
+
+def read_log(
+    data: Any, variant: Variant, path: str, limits: Limits | None = None
+) -> tuple[Action, ...]:
+    """Read a record's decision log (its ``log``): a list of ``{"seat", "kind"[, "card"][,
+    "value"]}`` objects, each checked against the variant's :attr:`~kozyr.Variant.decision_log`
+    -- a kind it does not declare, a seat not at the table, a missing, extra or mistyped value
+    or card is a :class:`RecordError` at its path (``$.log[2].value``). Whether each decision is
+    legal is checked by the replay, through the variant's ``decision_actions``."""
+    limits = limits or DEFAULT_LIMITS
+    kinds = {k.kind: k for k in variant.decision_log}
+    if not isinstance(data, list):
+        raise RecordError(path, f"expected a list of decisions, got {_kind(data)}")
+    reader = RecordReader({}, path, variant.players, limits)
+    log: list[Action] = []
+    for i, raw in enumerate(data):
+        where = f"{path}[{i}]"
+        entry = _object(raw, where)
+        for key in entry:
+            if key not in LOG_ENTRY_KEYS:
+                raise RecordError(
+                    key_path(where, key),
+                    f"unknown field of a decision; known fields: {', '.join(LOG_ENTRY_KEYS)}",
+                )
+        if "seat" not in entry:
+            raise RecordError(f"{where}.seat", "missing: the seat that decides")
+        seat = reader.seat(entry["seat"], f"{where}.seat")
+        name = entry.get("kind")
+        if not isinstance(name, str):
+            raise RecordError(f"{where}.kind", f"expected a kind of decision, got {_kind(name)}")
+        kind = kinds.get(name)
+        if kind is None:
+            raise RecordError(
+                f"{where}.kind",
+                f"{_shown(name)} is not a decision of {variant.name}; its decisions: "
+                + ", ".join(kinds),
+            )
+        card = reader.card(entry["card"], f"{where}.card") if "card" in entry else None
+        rule = f" ({kind.rule})" if kind.rule else ""
+        value = entry.get("value")
+        if value is not None and not isinstance(value, (int, str)):  # a JSON scalar of its type
+            shown = repr(value) if isinstance(value, float) else _kind(value)
+            expected = "an integer" if kind.value is int else "a string"
+            raise RecordError(
+                f"{where}.value",
+                (
+                    f"{name} takes no value"
+                    if kind.value is None
+                    else f"the value of {name} is {expected}, not {shown}"
+                )
+                + rule,
+            )
+        action = Action(name, seat, card, value)
+        problem = kind.problem(action)
+        if problem is not None:
+            raise RecordError(f"{where}.{problem[0]}", problem[1] + rule)
+        log.append(action)
+    return tuple(log)
 
 
 def read_party(
@@ -504,6 +577,34 @@ def _variant_schema(cls: type[Variant]) -> dict[str, Any]:
     }
 
 
+def _log_schema(variant: Variant, seat: dict[str, Any]) -> dict[str, Any]:
+    """The ``log`` of a variant's records: each decision one of its declared kinds, with a
+    value of the declared type (integer or text) or none, a card or none."""
+    entries = []
+    for kind in variant.decision_log:
+        props: dict[str, Any] = {"seat": seat, "kind": {"const": kind.kind}}
+        required = ["seat", "kind"]
+        if kind.value is None:
+            props["value"] = {"type": "null"}
+        else:
+            props["value"] = {"type": "integer" if kind.value is int else "string"}
+            required.append("value")
+        if kind.card:
+            props["card"] = {"$ref": "#/$defs/card"}
+            required.append("card")
+        else:
+            props["card"] = False
+        entries.append(
+            {
+                "type": "object",
+                "properties": props,
+                "required": required,
+                "additionalProperties": False,
+            }
+        )
+    return {"type": ["array", "null"], "items": {"oneOf": entries}}
+
+
 def _sized(variant: Variant, n: int) -> dict[str, Any]:
     sides = 2 if variant.sides else None
     seat = {"type": "integer", "minimum": 0, "maximum": n - 1}
@@ -522,6 +623,9 @@ def _sized(variant: Variant, n: int) -> dict[str, Any]:
             "players": names,
         }
     )
+    if variant.decision_log:
+        deal_props[LOG_KEY] = _log_schema(variant, seat)
+        outcome[LOG_KEY] = {"type": "null"}  # an outcome record has no log
     given = [
         {"required": [k], "properties": {k: {"not": {"type": "null"}}}} for k in ("hands", "tricks")
     ]
@@ -548,9 +652,11 @@ def _sized(variant: Variant, n: int) -> dict[str, Any]:
 __all__ = [
     "CORE_DEAL_KEYS",
     "CORE_PARTY_KEYS",
+    "LOG_KEY",
     "RecordReader",
     "load",
     "read_deal",
+    "read_log",
     "read_party",
     "record_schema",
     "variant_for",

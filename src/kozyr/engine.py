@@ -161,6 +161,8 @@ class Deal:
         self._to_act = dealer
         self._tricks: list[Trick] = []
         self._history: list[Action] = []
+        self._log: list[Action] = []  # the decisions (actions outside trick play), in order
+        self._kinds = {k.kind: k for k in variant.decision_log}
         self._budget = self.max_actions
         self._next: dict[int, int] = {}
         self._size = len(self._playing)
@@ -353,6 +355,12 @@ class Deal:
     def history(self) -> tuple[Action, ...]:
         """Every action applied so far, in order (decisions and cards)."""
         return tuple(self._history)
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """The decisions applied so far, in order: every action outside trick play (the
+        record's ``log`` for a variant with a :attr:`~kozyr.Variant.decision_log`)."""
+        return tuple(self._log)
 
     @property
     def replaying(self) -> bool:
@@ -610,6 +618,9 @@ class Deal:
             )
         history.append(action)
         if self._phase != PLAY:
+            self._log.append(action)
+            if self._kinds:
+                self._check_logged(action)
             try:
                 self._variant.apply_decision(self, action)
             except KozyrError:
@@ -669,6 +680,22 @@ class Deal:
             raise
         except Exception as error:
             raise self._fault("after_trick", error, winner) from error
+
+    def _check_logged(self, action: Action) -> None:
+        """A decision of a variant with a decision log must be one its declaration can write
+        and read back (a HookError naming decision_actions otherwise; nothing is applied)."""
+        kind = self._kinds.get(action.kind)
+        if kind is None:
+            problem: str | None = (
+                f"{action.kind!r} is not a kind of its decision_log ({', '.join(self._kinds)})"
+            )
+        else:
+            found = kind.problem(action)
+            problem = None if found is None else found[1]
+        if problem is not None:
+            self._history.pop()
+            self._log.pop()
+            raise self._fault("decision_actions", ValueError(f"{action}: {problem}"), action.seat)
 
     # --- used by variants ----------------------------------------------------------------------
 
@@ -831,6 +858,7 @@ class Deal:
             cut=self._cut,
             seed=self._seed,
             variant_object=self._variant,
+            log=tuple(self._log) if self._kinds else (),
         )
 
     def result(self) -> DealResult:
@@ -855,7 +883,8 @@ class PlayerView:
     """One player's read-only view of a deal -- what :func:`kozyr.play_deal` gives a bot: his own
     hand, every card played (:attr:`trick`, :attr:`tricks`), the turned cards, the trump, whose
     turn it is and the table's public shape (dealer, seats, playing, the variant and its trick
-    rules), the facts the variant declares public (:attr:`kozyr.Variant.public_facts`) -- not
+    rules), the facts the variant declares public (:attr:`kozyr.Variant.public_facts`) and the
+    public decisions of its log (:attr:`log`) -- not
     the other hands. It reads the live deal: the same object serves the whole deal.
 
     >>> import kozyr
@@ -910,6 +939,13 @@ class PlayerView:
         """The facts of the deal the variant declares public (:attr:`Variant.public_facts`)."""
         public = self._deal.variant.public_facts
         return MappingProxyType({k: v for k, v in self._deal.facts.items() if k in public})
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """The decisions so far that every player sees: those of a kind the variant's
+        :attr:`~kozyr.Variant.decision_log` declares ``public`` (a bid; not a discard)."""
+        public = {k.kind for k in self._deal.variant.decision_log if k.public}
+        return tuple(a for a in self._deal.log if a.kind in public)
 
     @property
     def variant(self) -> Variant:

@@ -22,7 +22,7 @@ from kozyr.scoring import ScoreSheet, Settlement, fraction_json
 from kozyr.tricks import Trick
 
 if TYPE_CHECKING:  # annotations only: the variant layer sits above this one
-    from kozyr.variant import Variant
+    from kozyr.variant import Action, Variant
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,10 @@ class DealRecord:
     #: Table metadata (``players``, ``date``, ``place``, ``note``), kept as written.
     meta: Mapping[str, Any] = field(default_factory=dict)
     variant_object: Variant | None = field(default=None, compare=False, repr=False, kw_only=True)
+    #: The decision log: every decision of the deal in order (an :class:`~kozyr.Action` each;
+    #: no card plays), for a variant that declares :attr:`~kozyr.Variant.decision_log` -- empty
+    #: for the others. Written as the record's ``log``, replayed by the core.
+    log: tuple[Action, ...] = field(default=(), kw_only=True)
 
     @property
     def outcome(self) -> bool:
@@ -94,6 +98,8 @@ class DealRecord:
             else:
                 data["turnups"] = [str(c) for c in self.turnups]
         data.update(variant.write_fields(self))
+        if variant.decision_log and not self.outcome:
+            data["log"] = [log_entry(action) for action in self.log]
         if self.tricks is not None:
             data["tricks"] = [" ".join(str(c) for c in t.cards) for t in self.tricks]
         if self.cut is not None:
@@ -101,6 +107,17 @@ class DealRecord:
         if self.seed is not None:
             data["seed"] = self.seed
         return data
+
+
+def log_entry(action: Action) -> dict[str, Any]:
+    """One decision of a record's ``log`` as JSON: ``{"seat": 1, "kind": "bid", "value": 3}``
+    (``card`` for a decision that names one, ``value`` for one that has one)."""
+    entry: dict[str, Any] = {"seat": action.seat, "kind": action.kind}
+    if action.card is not None:
+        entry["card"] = str(action.card)
+    if action.value is not None:
+        entry["value"] = action.value
+    return entry
 
 
 @dataclass(frozen=True)
@@ -374,4 +391,5 @@ __all__ = [
     "PartyRecord",
     "PartyResult",
     "least_checked",
+    "log_entry",
 ]

@@ -660,6 +660,25 @@ def _check_class(variant: Any) -> None:
             "that raise NotImplementedError; see docs/plugins.md)",
             variant,
         )
+    problem = _log_problem(variant)
+    if problem:
+        raise _VariantError(f"{variant.name}: {problem}", variant)
+
+
+def _log_problem(variant: Any) -> str | None:
+    """What is wrong with a variant's ``decision_log`` declaration, or None."""
+    from kozyr.variant import DecisionKind
+
+    kinds = variant.decision_log
+    if not isinstance(kinds, tuple) or not all(isinstance(k, DecisionKind) for k in kinds):
+        return "decision_log is a tuple of kozyr.DecisionKind"
+    names = [k.kind for k in kinds]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        return f"decision_log declares {', '.join(twice)} twice"
+    if kinds and "log" in variant.record_fields:
+        return "record_fields may not name 'log': the core writes the decision log there"
+    return None
 
 
 def _check_names(name: Any, aliases: Iterable[Any], players: Iterable[int]) -> None:

@@ -86,8 +86,31 @@ def replay_deal(
     except RecordError as error:
         raise _rebase(error, path) from None
 
+    logged = bool(variant.decision_log)
+    log = record.log
+    taken = 0  # the decisions of the log replayed so far
+
     def settle_decisions() -> None:
+        nonlocal taken
         while deal.phase not in (PLAY, DONE):
+            if logged:  # the core's decision log: each entry played as in a live deal
+                if taken >= len(log):
+                    ends = (
+                        f"the log ends after {_decisions(len(log))}"
+                        if log
+                        else "no decision logged"
+                    )
+                    raise RecordError(
+                        f"{path}.log",
+                        f"{ends}, but the deal goes on: seat {deal.to_act} is to decide "
+                        f"(phase {deal.phase!r})",
+                    )
+                try:
+                    deal.play(log[taken])
+                except IllegalActionError as error:
+                    raise RecordError(f"{path}.log[{taken}]", str(error)) from None
+                taken += 1
+                continue
             try:
                 where, action = _hook(
                     variant,
@@ -135,8 +158,17 @@ def replay_deal(
             f"the record stops after {len(deal.tricks)} tricks, but the deal goes on "
             f"(seat {deal.to_act} to play)",
         )
+    if taken < len(log):
+        raise RecordError(
+            f"{path}.log[{taken}]",
+            f"the deal is over after {_decisions(taken)}; the log has {len(log) - taken} more",
+        )
     done = deal.record
     return _hook(variant, "score", path, seed, lambda: variant.score(done, ctx))
+
+
+def _decisions(count: int) -> str:
+    return f"{count} decision" + ("" if count == 1 else "s")
 
 
 def _join(path: str, where: str) -> str:

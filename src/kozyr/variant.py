@@ -152,6 +152,60 @@ class Action:
         return text
 
 
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    """One kind of decision a variant's decision log holds (:attr:`Variant.decision_log`):
+    its ``kind`` (the :attr:`Action.kind`), the type of its :attr:`Action.value` -- ``int``,
+    ``str`` or None for a decision that says nothing more (``"pass"``) -- whether it names a
+    card (``card``), whether every player sees it (``public``: a bot's
+    :attr:`~kozyr.engine.PlayerView.log` shows it; a discard is private) and the rule that
+    makes it.
+
+    The core reads a logged decision strictly by it: an unknown kind, a missing or extra value
+    or card, a value of the wrong type is a :class:`RecordError` at its JSON path.
+
+    >>> bid = DecisionKind("bid", value=int, public=True, rule="AP3")
+    >>> bid.problem(Action("bid", 1, value="3"))
+    ('value', 'the value of bid is an integer, not a string')
+    >>> bid.problem(Action("bid", 1, value=3)) is None
+    True
+    """
+
+    kind: str
+    value: type | None = None
+    card: bool = False
+    public: bool = False
+    rule: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or not self.kind or self.kind == "play":
+            raise KozyrError(
+                f"a decision kind is a non-empty name other than 'play': {self.kind!r}"
+            )
+        if self.value not in (None, int, str):
+            raise KozyrError(
+                f"decision {self.kind}: its value is int, str or None, not {self.value!r}"
+            )
+
+    def problem(self, action: Action) -> tuple[str, str] | None:
+        """What is wrong with ``action`` as a decision of this kind: ``("value", why)`` or
+        ``("card", why)``; None when nothing is."""
+        value = action.value
+        if self.value is None and value is not None:
+            return "value", f"{self.kind} takes no value"
+        if self.value is not None:
+            if value is None:
+                return "value", f"{self.kind} needs a value: {_kind(self.value)}"
+            if isinstance(value, bool) or not isinstance(value, self.value):
+                found = "a boolean" if isinstance(value, bool) else _kind(type(value))
+                return "value", f"the value of {self.kind} is {_kind(self.value)}, not {found}"
+        if self.card and action.card is None:
+            return "card", f"{self.kind} needs a card"
+        if not self.card and action.card is not None:
+            return "card", f"{self.kind} names no card"
+        return None
+
+
 class Bot(Protocol):
     """Chooses one of the legal actions of a deal, seeing what its player sees: ``view`` is a
     :class:`kozyr.engine.PlayerView` (own hand, cards played, public facts -- not the other
@@ -339,6 +393,12 @@ class Variant:
     #: (a discard, an exchanged card are private).
     public_facts: ClassVar[tuple[str, ...]] = ()
 
+    #: The kinds of decision the core records in the deal's decision log, written to a record
+    #: as ``log`` and replayed through :meth:`decision_actions`/:meth:`explain_decision` (see
+    #: :class:`DecisionKind`). Empty (the default): no log; the variant keeps its decisions
+    #: with ``deal.record_fact`` and answers a replay in :meth:`recorded_decision`.
+    decision_log: ClassVar[tuple[DecisionKind, ...]] = ()
+
     #: Whether the engine calls :meth:`after_play` after every card played (declared, so that
     #: variants without the hook pay nothing for it).
     hears_plays: ClassVar[bool] = False
@@ -400,7 +460,8 @@ class Variant:
         raise NotImplementedError
 
     def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:
-        """The record's answer to the pending decision of ``deal``, with its JSON path."""
+        """The record's answer to the pending decision of ``deal``, with its JSON path (not
+        asked of a variant with a :attr:`decision_log`: the core replays the record's log)."""
         raise RecordError("$", f"{self.name}: the record has no decision for phase {deal.phase!r}")
 
     # --- scoring -------------------------------------------------------------------------------
@@ -507,4 +568,12 @@ class Variant:
         return f"<{type(self).__name__} {self.name}{' ' + extra if extra else ''}>"
 
 
-__all__ = ["REQUIRED_HOOKS", "Action", "Bot", "BotFactory", "OptionSpec", "Variant"]
+__all__ = [
+    "REQUIRED_HOOKS",
+    "Action",
+    "Bot",
+    "BotFactory",
+    "DecisionKind",
+    "OptionSpec",
+    "Variant",
+]

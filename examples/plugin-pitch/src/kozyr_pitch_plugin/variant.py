@@ -3,9 +3,10 @@
 The rules are AP1-AP9 of ``pitch.rules.md`` (package data next to this module; ``kozyr rules
 pitch`` prints it). What this plugin shows beyond the simple-whist example:
 
-* bids are decisions with a typed :attr:`kozyr.Action.value` (``Action("bid", 1, value=3)``);
-  the record keeps them as ``"bids"`` (one entry per seat from eldest: ``"pass"`` or a number,
-  ``"smudge"`` read as 5) and a replay makes each bid again through the engine (AP3, AP4);
+* bids are decisions with a typed :attr:`kozyr.Action.value` (``Action("bid", 1, value=3)``),
+  declared once in :attr:`AuctionPitch.decision_log`: the core writes them in the record's
+  ``log`` (``{"seat": 1, "kind": "bid", "value": 3}``, the smudge is the bid 5), reads them back
+  and replays each through the engine (AP3, AP4) -- no record code of the plugin's own;
 * trump is set by the first card led, from :meth:`AuctionPitch.after_play` -- the engine's hook
   between the plays of a trick (``hears_plays``) -- not by hand-written state (AP5);
 * an illegal bid is explained with its rule id (:meth:`AuctionPitch.explain_decision`);
@@ -26,6 +27,7 @@ from kozyr import (
     Deal,
     DealRecord,
     DealResult,
+    DecisionKind,
     Deck,
     FollowOrTrump,
     OptionSpec,
@@ -36,7 +38,6 @@ from kozyr import (
     Rank,
     RankOrder,
     RecordError,
-    RecordReader,
     ScoreItem,
     ScoreSheet,
     Settlement,
@@ -88,8 +89,11 @@ class AuctionPitch(Variant):
     rules_files = ("pitch.rules.md",)
     player_counts = (2, 3, 4)
     partnership = True  # AP1: with four, seats 0+2 against 1+3
-    record_fields = ("bids",)
-    public_facts: ClassVar[tuple[str, ...]] = ("bids",)  # every player hears the bids (AP3)
+    #: AP3: the decisions, kept in the core's decision log; every player hears them
+    decision_log = (
+        DecisionKind(PASS, public=True, rule="AP3"),
+        DecisionKind(BID, value=int, public=True, rule="AP3"),
+    )
     turnup_key: ClassVar[str] = "turnups"
     hears_plays: ClassVar[bool] = True  # AP5: the engine calls after_play between the plays
     options_spec = (OptionSpec("players", int, 4, "AP1", "number of players", choices=(2, 3, 4)),)
@@ -130,13 +134,12 @@ class AuctionPitch(Variant):
         if action.kind == PASS:
             return "the dealer must bid 2 when everyone else has passed (AP4)"
         if action.kind != BID or action.value not in BIDS:
-            return f"{action} is not a bid: bid 2, 3, 4 or 5 (smudge), or pass (AP3)"
+            return f"{action.value} is not a bid: bid 2, 3, 4 or 5 (smudge), or pass (AP3)"
         return f"a bid of {action.value} does not exceed the bid of {best} before it (AP3)"
 
     def apply_decision(self, deal: Deal, action: Action) -> None:
         bids = deal.state.bids
         bids.append(int(action.value) if action.kind == BID and action.value is not None else None)
-        deal.record_fact("bids", tuple(bids))
         if len(bids) < deal.n:
             deal.set_phase(BIDDING, deal.next_seat(deal.to_act))
             return
@@ -154,31 +157,6 @@ class AuctionPitch(Variant):
 
     # --- records -------------------------------------------------------------------------------
 
-    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
-        where = reader.at("bids")
-        raw = reader.get("bids")
-        if not isinstance(raw, list) or len(raw) != self.players:
-            raise reader.error(
-                where, f"expected a list of {self.players} bids from eldest: pass, 2, 3, 4, smudge"
-            )
-        bids: list[int | None] = []
-        for i, value in enumerate(raw):
-            if value in (PASS, None):
-                bids.append(None)
-            elif value == "smudge":
-                bids.append(SMUDGE)
-            elif isinstance(value, int) and not isinstance(value, bool) and value in BIDS:
-                bids.append(value)
-            else:
-                raise reader.error(
-                    f"{where}[{i}]", f"{value!r} is not a bid: 2, 3, 4, 5, smudge or pass (AP3)"
-                )
-        return {"bids": tuple(bids)}
-
-    def write_fields(self, record: DealRecord) -> dict[str, Any]:
-        bids = record.decisions.get("bids") or ()
-        return {"bids": [PASS if b is None else b for b in bids]}
-
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         for seat, hand in enumerate(record.hands):
             if hand is None or len(hand) != 6:
@@ -188,22 +166,14 @@ class AuctionPitch(Variant):
                 )
         if record.tricks is None:
             raise RecordError("$.tricks", "pitch records list every trick (AP6)")
-        if "bids" not in record.decisions:
-            raise RecordError("$.bids", "give the bids, from eldest (AP3)")
 
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
-        deal.set_phase(BIDDING, deal.next_seat(deal.dealer))  # the bids are made again (AP3)
+        # the core replays the bids of the record's log from here (AP3)
+        deal.set_phase(BIDDING, deal.next_seat(deal.dealer))
 
-    def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:
-        bids = record.decisions.get("bids") or ()
-        i = len(deal.state.bids)
-        if i >= len(bids):
-            raise RecordError("$.bids", f"the record has no bid for seat {deal.to_act} (AP3)")
-        value = bids[i]
-        action = (
-            Action(PASS, deal.to_act) if value is None else Action(BID, deal.to_act, value=value)
-        )
-        return f"$.bids[{i}]", action
+    def bids(self, record: DealRecord) -> list[int | None]:
+        """The bids of a record's log, from eldest (None = pass)."""
+        return [int(a.value) if a.value is not None else None for a in record.log]
 
     # --- scoring (AP7, AP8) --------------------------------------------------------------------
 
@@ -225,7 +195,7 @@ class AuctionPitch(Variant):
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
         assert record.tricks is not None
-        bids = record.decisions["bids"]
+        bids = self.bids(record)
         pitcher = self.pitcher(record.dealer, bids)
         bid = max(b for b in bids if b is not None)
         trump = record.tricks[0].plays[0].card.suit  # AP5
