@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 TESTS = Path(__file__).resolve().parent
 EXAMPLE = ROOT / "examples" / "plugin-example"
+PITCH = ROOT / "examples" / "plugin-pitch"
 
 
 def hooks() -> list[str]:
@@ -60,6 +61,24 @@ def test_plugin_guide_shows_the_example_files_verbatim() -> None:
         text = file.read_text(encoding="utf-8")
         assert text in guide, f"docs/plugins.md is out of date with {file.relative_to(ROOT)}"
     assert (EXAMPLE / "src" / "kozyr_example_plugin" / "py.typed").exists()
+
+
+def test_pitch_tutorial_shows_the_plugin_code_verbatim() -> None:
+    # every code block of the Auction Pitch tutorial that is not a doctest is an excerpt of the
+    # plugin's variant.py (its pieces between "..." lines, indented as class members)
+    guide = (DOCS / "plugins.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Advanced tutorial: Auction Pitch") :]
+    section = section[: section.index("\n## ", 1)]
+    source = (PITCH / "src" / "kozyr_pitch_plugin" / "variant.py").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    code = [b for b in blocks if ">>>" not in b]
+    assert len(code) == 3
+    for block in code:
+        for piece in re.split(r"^ *\.\.\.\n", block, flags=re.M):
+            # ruff formats the guide's blocks as modules: two blank lines between functions
+            lines = re.sub(r"\n{3,}", "\n\n", piece.strip("\n")).splitlines(True)
+            indented = "".join(f"    {line}" if line.strip() else line for line in lines)
+            assert indented in source, f"not in the Pitch plugin's variant.py:\n{piece}"
 
 
 def test_plugin_guide_mentions_the_environment_switch() -> None:

@@ -24,8 +24,11 @@ def test_record_schema_loads() -> None:
     assert {"card", "cards", "deal", "party", "partyDeal", "dealFields"} <= set(schema["$defs"])
     core = schema["$defs"]["dealFields"]["properties"]
     assert set(core) == {"dealer", "hands", "turnup", "turnups", "tricks", "cut", "seed"} | {
-        "players", "date", "place", "note"
+        "players", "date", "place", "note", "log"
     }  # fmt: skip
+    # the decision log of a variant that declares one (Variant.decision_log): seat and kind
+    assert core["log"]["items"] == {"$ref": "#/$defs/decision"}
+    assert schema["$defs"]["decision"]["required"] == ["seat", "kind"]
     # variant fields are allowed, and described
     assert "description" in schema["$defs"]["dealFields"]["additionalProperties"]
     assert kozyr.record_schema() == schema  # a fresh copy each time
