@@ -229,3 +229,24 @@ def test_declarations_are_checked() -> None:
 
     assert "decision_log declares bid twice" in refused(Twice)
     assert "record_fields may not name 'log'" in refused(Clash)
+
+
+def test_a_summary_record_checks_the_decisions_before_play() -> None:
+    # a summary (hands, no tricks): the bid (LW1, before play) is replayed and checked; the
+    # card shown between the plays (LW3) cannot be without the cards, and a warning says so
+    data = hand_made()
+    del data["tricks"]
+    result = replayed(data)
+    assert result.checked == "outcome" and result.warnings[-1] == (
+        "a summary record has no tricks: 1 decision of the log from $.log[1] on, made during "
+        "trick play, is not checked"
+    )
+    data["log"] = data["log"][:1]
+    assert replayed(data).warnings[-1:] == ("logged-whist has no search for a legal play of "
+                                            "its summaries: checked as an outcome",)  # fmt: skip
+    data["log"][0]["value"] = 5
+    assert error(data) == "$.log[0]: seat 1: a bid is 2, 3 or 4 tricks, not 5 (LW1)"
+    data["log"] = []
+    assert error(data) == (
+        "$.log: no decision logged, but the deal goes on: seat 1 is to decide (phase 'bid')"
+    )

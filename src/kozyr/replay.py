@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from kozyr.errors import IllegalActionError, KozyrError, RecordError
 
 if TYPE_CHECKING:
+    from kozyr.engine import Deal
     from kozyr.limits import Limits
     from kozyr.record import (
         DealRecord,
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
         PartyRecord,
         PartyResult,
     )
-    from kozyr.variant import Variant
+    from kozyr.variant import Action, Variant
 
 # The package re-exports ``replay`` (``kozyr.replay(data)``) at start-up, so this module imports
 # the codec and the engine -- layers below it -- inside its functions: ``import kozyr`` and
@@ -72,9 +73,11 @@ def replay_deal(
             if record.outcome:
                 checked = OUTCOME
             else:
+                unchecked = _summary_log(record, variant, ctx) if variant.decision_log else ()
                 checked, warnings = _hook(
                     variant, "prove_summary", path, seed, lambda: variant.prove_summary(record, ctx)
                 )
+                warnings += unchecked
             scored = _hook(variant, "score", path, seed, lambda: variant.score(record, ctx))
             return replace(scored, checked=checked, warnings=warnings)
     except RecordError as error:
@@ -95,16 +98,7 @@ def replay_deal(
         while deal.phase not in (PLAY, DONE):
             if logged:  # the core's decision log: each entry played as in a live deal
                 if taken >= len(log):
-                    ends = (
-                        f"the log ends after {_decisions(len(log))}"
-                        if log
-                        else "no decision logged"
-                    )
-                    raise RecordError(
-                        f"{path}.log",
-                        f"{ends}, but the deal goes on: seat {deal.to_act} is to decide "
-                        f"(phase {deal.phase!r})",
-                    )
+                    raise _rebase(_log_runs_out(log, deal), path)
                 try:
                     deal.play(log[taken])
                 except IllegalActionError as error:
@@ -159,12 +153,60 @@ def replay_deal(
             f"(seat {deal.to_act} to play)",
         )
     if taken < len(log):
-        raise RecordError(
-            f"{path}.log[{taken}]",
-            f"the deal is over after {_decisions(taken)}; the log has {len(log) - taken} more",
-        )
+        raise _rebase(_log_goes_on(log, taken), path)
     done = deal.record
     return _hook(variant, "score", path, seed, lambda: variant.score(done, ctx))
+
+
+def _summary_log(
+    record: DealRecord, variant: Variant, context: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """The decision log of a summary record (hands, no tricks), replayed as far as it goes
+    without cards: each decision made before trick play is checked through the engine as in a
+    full record (a RecordError at ``$.log[i]``); the ones after play began cannot be, and a
+    warning says so."""
+    from kozyr.engine import DONE, PLAY, Deal
+
+    try:
+        deal = Deal.from_record(record, variant, context)
+    except IllegalActionError as error:
+        raise RecordError("$", str(error)) from None
+    log = record.log
+    taken = 0
+    while deal.phase not in (PLAY, DONE):
+        if taken >= len(log):
+            raise _log_runs_out(log, deal)
+        try:
+            deal.play(log[taken])
+        except IllegalActionError as error:
+            raise RecordError(f"$.log[{taken}]", str(error)) from None
+        taken += 1
+    if taken == len(log):
+        return ()
+    if deal.phase == DONE:
+        raise _log_goes_on(log, taken)
+    left = len(log) - taken
+    return (
+        f"a summary record has no tricks: {_decisions(left)} of the log from $.log[{taken}] on, "
+        f"made during trick play, {'is' if left == 1 else 'are'} not checked",
+    )
+
+
+def _log_runs_out(log: Sequence[Action], deal: Deal) -> RecordError:
+    """The error of a decision log that ends while ``deal`` waits for a decision."""
+    ends = f"the log ends after {_decisions(len(log))}" if log else "no decision logged"
+    return RecordError(
+        "$.log",
+        f"{ends}, but the deal goes on: seat {deal.to_act} is to decide (phase {deal.phase!r})",
+    )
+
+
+def _log_goes_on(log: Sequence[Action], taken: int) -> RecordError:
+    """The error of a decision log with decisions left after the deal is over."""
+    return RecordError(
+        f"$.log[{taken}]",
+        f"the deal is over after {_decisions(taken)}; the log has {len(log) - taken} more",
+    )
 
 
 def _decisions(count: int) -> str:
