@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from kozyr_sem_listov.batch import SemListovBatch
 
 from kozyr import Card, CardSet, Deck, get_variant
 from kozyr.batch import GivenDraws, RandomDraws, count, high_bit, low_bit, select
@@ -236,10 +237,13 @@ def test_sem_listov_batch_equals_reference_deal_by_deal(name: str, options: dict
         ("sem-listov", {"players": 5, "runaways": True}),
         ("na-noski", {"players": 4}),
         ("semerik", {"counter_mode": "cumulative"}),
+        ("sem-listov", {"players": 4, "ace_cut": True}),
+        ("po-noskam", {"players": 2}),  # a seat or None, an object in some deals (PN5)
+        ("sem-listov-1884", {"players": 2}),  # and money (SL19-4)
     ],
 )
 def test_batch_tallies_of_every_field_kind(name: str, options: dict[str, Any]) -> None:
-    # settlements in fractions, seat lists, cards, held-over objects, race totals
+    # settlements in fractions, seat lists, cards, held-over objects, race totals, punishments
     variant = get_variant(name, **options)
     form = variant.batch_form()
     assert form is not None
@@ -260,8 +264,167 @@ def test_batch_tallies_of_every_field_kind(name: str, options: dict[str, Any]) -
         assert ours.extra[field].__getstate__() == stats.__getstate__(), field
 
 
-def test_unsupported_options_fall_back_to_the_reference_engine() -> None:
-    assert get_variant("sem-listov", ace_cut=True).batch_form() is None  # D-SL1
-    assert get_variant("po-noskam", players=2).batch_form() is None  # D-PN2 in one deal
+def test_runs_the_batch_form_cannot_play_fall_back_to_the_reference_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the ace cut (D-SL1) and two-handed races (D-PN2) have batch forms now
+    assert get_variant("sem-listov", ace_cut=True).batch_form() is not None
+    assert get_variant("po-noskam", players=2).batch_form() is not None
+    result = simulate("sem-listov", {}, 20, seed=1, bot="heuristic", engine="batch")
+    assert result.engine == "reference" and "only random bots" in result.engine_note
+    monkeypatch.setattr(SemListovBatch, "supports", staticmethod(lambda variant: False))
     result = simulate("sem-listov", {"ace_cut": True}, 20, seed=1, engine="batch")
     assert result.engine == "reference" and "no batch form" in result.engine_note
+
+
+# --- the ace cut (SL-C4, D-SL1) and the two-handed race (D-PN2, PN5, SL19-4, NN5) ---------------
+
+ACE_CUT = [
+    {"players": 4, "ace_cut": True},
+    {"players": 2, "ace_cut": True},
+    {"players": 3, "ace_cut": True, "deck_size": 28, "runaways": True},
+    {"players": 5, "ace_cut": True, "five_trump_leads": True},
+    {"players": 7, "ace_cut": True, "honours_first": True},
+    {"players": 4, "ace_cut": True, "hand_size": 5, "packets": "3-2"},
+]
+
+TWO_HANDED = [
+    ("po-noskam", {"players": 2}),
+    ("po-noskam", {"players": 2, "settlement": "money", "exchange_timing": "before_play"}),
+    ("sem-listov-1884", {"players": 2}),
+    ("sem-listov-1884", {"players": 2, "settlement": "nose", "hit_cards": 1}),
+    ("na-noski", {"players": 2}),
+]
+
+
+def _packs(size: int, deals: int, seed: int) -> tuple[Any, Any]:
+    """The packs and uniforms :func:`compare` draws for ``seed``."""
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((deals, size)), axis=1), rng.random((deals, 400))
+
+
+@pytest.mark.parametrize("options", ACE_CUT, ids=_ids)
+def test_ace_cut_batch_equals_reference_deal_by_deal(options: dict[str, Any]) -> None:
+    # SL-C4, D-SL1: the cutter takes an ace cut with the cards above it, the deal skips him
+    variant = get_variant("sem-listov", **options)
+    size = variant.deck_size
+    packs, uniforms = _packs(size, 600, 41)
+    # the check sees ace cuts: the cut card is the last card lifted (C7; the first uniform)
+    lifted = 1 + (uniforms[:, 0] * (size - 1)).astype(int)
+    cut = [Deck.of_size(size).cards[p] for p in packs[np.arange(600), lifted - 1]]
+    assert sum(card.rank == 14 for card in cut) > 30
+    for dealer in (0, variant.players - 1):
+        assert compare(variant, 600, seed=41 + dealer, dealer=dealer) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "options"), TWO_HANDED, ids=lambda x: _ids(x) if isinstance(x, dict) else x
+)
+def test_two_handed_race_batch_equals_reference_deal_by_deal(
+    name: str, options: dict[str, Any]
+) -> None:
+    # D-PN2: a seat that takes all seven tricks ends the race; the loser cuts a fresh pack and
+    # is punished by the cut card (PN5, SL19-4, D-SL19, NN5)
+    variant = get_variant(name, **options)
+    form = variant.batch_form()
+    assert form is not None
+    packs, uniforms = _packs(form.pack_size, 1500, 51)
+    batch = form.play(1500, GivenDraws(packs, uniforms))
+    assert batch.extra["race_over"].values.sum() > 20  # the check sees races end
+    for dealer in (0, 1):
+        assert compare(variant, 1500, seed=51 + dealer, dealer=dealer) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "switch"),
+    [
+        ("sem-listov", {"players": 4, "ace_cut": True}, "ace_cut"),
+        ("sem-listov-1884", {"players": 2}, "race_ends"),
+    ],
+)
+def test_the_check_fails_without_the_ace_cut_or_the_race_end(
+    name: str, options: dict[str, Any], switch: str
+) -> None:
+    # the same form with the ace cut (or the end of the race) left out differs from the
+    # reference exactly on the deals where it matters
+    variant = get_variant(name, **options)
+    form = variant.batch_form()
+    assert form is not None
+    packs, uniforms = _packs(form.pack_size, 400, 61)
+    right = form.play(400, GivenDraws(packs, uniforms))
+    setattr(form, switch, False)
+    wrong = form.play(400, GivenDraws(packs, uniforms))
+    differ = [i for i in range(400) if wrong.deal(i) != right.deal(i)]
+    theirs = [plain(reference_deal(variant, packs[i], uniforms[i].tolist())) for i in differ]
+    assert len(differ) > 10
+    assert all(
+        right.deal(i) == t and wrong.deal(i) != t for i, t in zip(differ, theirs, strict=True)
+    )
+
+
+def _order(places: dict[int, str], size: int) -> list[int]:
+    """A pack order (positions in the standard pack, top first) with the cards ``places`` at
+    those places and the other cards in standard order around them."""
+    pack = [card.index for card in Deck.of_size(size).cards]
+    chosen = {place: pack.index(Card.parse(text).index) for place, text in places.items()}
+    rest = iter(p for p in range(size) if p not in chosen.values())
+    return [chosen[place] if place in chosen else next(rest) for place in range(size)]
+
+
+def test_ace_cut_worked_example() -> None:
+    # Four players, 36 cards, dealer 0. Seat 3 (the dealer's right) lifts 5 cards (SL-C4, C7:
+    # 1 + floor(u * 35) = 5 for u = 4.5 / 35); the fifth, the cut card, is A♣, so he takes it
+    # with the two cards above it (1 + the first packet, 2; D-SL1), Q♦ J♦, and 6♥ 7♥ go back
+    # on top of the rest. The deal 2-2-3 from him (SL-C5): 6♥ 7♥ to him, two each to seats 0,
+    # 1, 2 (places 5-10), two more to him (places 11, 12: 10♥ J♥); the last packet skips him,
+    # full at seven; 28 - 3 = 25 cards are dealt, so the turned card is place 28, K♠ (without
+    # the ace cut it would be place 33 of the pack, 9♥).
+    variant = get_variant("sem-listov", players=4, ace_cut=True)
+    cards = {0: "6h", 1: "7h", 2: "Qd", 3: "Jd", 4: "Ac", 11: "10h", 12: "Jh", 28: "Ks", 33: "9h"}
+    order = _order(cards, 36)
+    uniforms = [4.5 / 35] + [0.0] * 399
+    theirs = reference_deal(variant, order, uniforms)
+    assert str(theirs.record.cut) == "A♣"
+    assert theirs.record.hands[3] == CardSet.parse("6♥ 7♥ 10♥ J♥ Q♦ J♦ A♣")
+    assert theirs.record.turnups[0] == Card.parse("K♠")
+    form = variant.batch_form()
+    assert form is not None
+    ours = form.play(1, GivenDraws(np.array([order]), np.array([uniforms])))
+    assert ours.deal(0) == plain(theirs)
+    assert ours.deal(0)["extra"]["trump"] == "♠"
+
+
+def test_two_handed_race_worked_example() -> None:
+    # На носки, two players, dealer 0: eldest (seat 1) is dealt A♠-8♠ one card at a time, the
+    # dealer 6♥-J♥ and last 7♠, which shows trump (D-NN1, NN2). Eldest leads trumps, the dealer
+    # must follow with his only trump and then has none (NN3): eldest takes all seven tricks,
+    # reaches seven and the race is over (D-PN2). The dealer, left below seven, cuts a fresh pack
+    # (PN5): with every uniform 14.5 / 35 he lifts 1 + floor(14.5) = 15 cards, and the compare
+    # harness lays the same order again, so the cut card is place 14, 9♣: nine hits on the nose
+    # from his one opponent (NN5).
+    variant = get_variant("na-noski", players=2)
+    eldest = ["As", "Ks", "Qs", "Js", "10s", "9s", "8s"]
+    dealer = ["6h", "7h", "8h", "9h", "10h", "Jh", "7s"]
+    cards = {2 * i: c for i, c in enumerate(eldest)} | {2 * i + 1: c for i, c in enumerate(dealer)}
+    order = _order(cards | {14: "9c"}, 36)
+    uniforms = [14.5 / 35] * 400
+    theirs = plain(reference_deal(variant, order, uniforms))
+    form = variant.batch_form()
+    assert form is not None
+    ours = form.play(1, GivenDraws(np.array([order]), np.array([uniforms]))).deal(0)
+    assert ours == theirs
+    assert ours["tricks"] == [0, 7]
+    extra = ours["extra"]
+    assert (extra["race_over"], extra["loser"], extra["reached"]) == (True, 0, [1])
+    assert extra["punishment"] == {
+        "loser": 0,
+        "cut": "9♣",
+        "settlement": "nose",
+        "opponents": [1],
+        "forgiven": False,
+        "rule": "NN5",
+        "hits_per_opponent": 9,
+        "hits_total": 9,
+        "cards_used": 1,
+    }
+    assert ours["net"] == [0, 0]  # hits, not money

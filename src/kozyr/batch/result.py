@@ -87,8 +87,12 @@ class ExtraColumn:
       of constant length per deal; ``"category"``: codes into ``labels`` (-1 for None);
     - ``"seats"``: a 2-D bool array, deal by seat: the list of the seats marked, in order;
     - ``"card"``: a card index per deal (-1 for None), the field holding a :class:`kozyr.Card`;
+    - ``"seat"``: a seat (or another whole number of 0 or more) per deal, -1 for None;
     - ``"objects"``: how many objects (JSON objects) each deal's list holds, with ``build``
       making one deal's list;
+    - ``"object"``: a bool array, the deals that have the field at all (the others leave it
+      out), each a JSON object whose members are the columns ``fields`` (of the kinds above but
+      ``"objects"``); a tally counts each member as ``name.member``, as the reference does;
     - ``"none"``: always None.
     """
 
@@ -96,6 +100,7 @@ class ExtraColumn:
     values: np.ndarray[Any, Any]
     labels: tuple[str, ...] = ()
     build: Callable[[int], list[Any]] | None = None
+    fields: Mapping[str, ExtraColumn] | None = None
 
     def value(self, deal: int) -> Any:
         """The plain value of one deal, as the reference engine's result gives it (a card as
@@ -109,8 +114,11 @@ class ExtraColumn:
             return [int(x) for x in v]
         if self.kind == "seats":
             return [int(s) for s in np.flatnonzero(v)]
-        if self.kind == "card":
+        if self.kind in ("card", "seat"):
             return None if v < 0 else int(v)
+        if self.kind == "object":
+            fields = self.fields or {}
+            return {name: column.value(deal) for name, column in fields.items()}
         if self.kind == "objects":
             return self.build(deal) if self.build is not None and v else []
         if self.kind == "none":
@@ -168,7 +176,11 @@ class BatchResult:
             "points": [int(x) for x in self.points[index]],
             "items": items,
             "net": net,
-            "extra": {name: column.value(index) for name, column in self.extra.items()},
+            "extra": {
+                name: column.value(index)
+                for name, column in self.extra.items()
+                if column.kind != "object" or column.values[index]
+            },
         }
 
 

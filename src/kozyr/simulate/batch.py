@@ -112,11 +112,29 @@ def add_batch(tally: Tally, batch: BatchResult) -> None:
     for name, present in by_name.items():
         tally.items[name][1] += int(present.sum())
     for name, extra in batch.extra.items():
-        stats = tally.extra.get(name)
-        if stats is None:
-            stats = tally.extra[name] = FieldStats()
-        stats.merge(field_stats(extra))
+        for key, member in _flat(name, extra):
+            stats = tally.extra.get(key)
+            if stats is None:
+                stats = tally.extra[key] = FieldStats()
+            stats.merge(field_stats(member))
     _outcomes(tally, batch)
+
+
+def _flat(name: str, column: ExtraColumn) -> list[tuple[str, ExtraColumn]]:
+    """A column under its name, or an ``"object"`` column's members as ``name.member`` over
+    the deals that have it (the reference tally flattens one level of nested objects), none
+    when no deal has it."""
+    if column.kind != "object":
+        return [(name, column)]
+    from kozyr.batch import ExtraColumn
+
+    present = column.values
+    if not present.any():
+        return []
+    return [
+        (f"{name}.{key}", ExtraColumn(member.kind, member.values[present], member.labels))
+        for key, member in (column.fields or {}).items()
+    ]
 
 
 def field_stats(column: ExtraColumn) -> FieldStats:
@@ -157,7 +175,9 @@ def field_stats(column: ExtraColumn) -> FieldStats:
                 stats.width, stats.vector = -1, None
         stats.counts = {int(s): int(c) for s, c in enumerate(values.sum(axis=0)) if c}
         return stats
-    if column.kind == "int":
+    if column.kind == "seat":  # None (-1) counts nothing
+        values = values[values >= 0]
+    if column.kind in ("int", "seat"):
         stats.seen = len(values)
         stats.total = int(values.sum()) if len(values) else None
         members = values

@@ -3,13 +3,16 @@
 
 The reference deal (:mod:`kozyr_sem_listov.family`, :mod:`~kozyr_sem_listov.classic`,
 :mod:`~kozyr_sem_listov.race`) step by step, each step for every deal of the batch together:
-the cut by the dealer's right (SL-C4, C7) and the deal in packets from the cutter (SL-C5) or
-from eldest (PN1, SL19-1; one at a time with the dealer's last card for trump, D-NN1/NN2); the
-run-aways (SL-C16) before the first lead; the dealer's exchange of the turned card (SL-C6 and
-D-SL5 at the start of any trick after the first, or once before play, D-PN1); the play under
-SL-C9-SL-C13 (dead trumps, trump leads, honours first, five-handed trump leads with a face-down
-lead, D-SL2), PN3 or SL19-2/NN3; and the settlement by trick differences (SL-C14, D-SL3) with the
-run-away penalties (SL-C16, D-SL4), or the race forms' trick counts (PN4).
+the cut by the dealer's right (SL-C4, C7; with ``ace_cut`` an ace cut goes to the cutter with a
+packet's worth more, D-SL1) and the deal in packets from the cutter (SL-C5) or from eldest (PN1,
+SL19-1; one at a time with the dealer's last card for trump, D-NN1/NN2); the run-aways (SL-C16)
+before the first lead; the dealer's exchange of the turned card (SL-C6 and D-SL5 at the start of
+any trick after the first, or once before play, D-PN1); the play under SL-C9-SL-C13 (dead
+trumps, trump leads, honours first, five-handed trump leads with a face-down lead, D-SL2), PN3
+or SL19-2/NN3; and the settlement by trick differences (SL-C14, D-SL3) with the run-away
+penalties (SL-C16, D-SL4), or the race forms' trick counts (PN4) -- and, two-handed, the end of
+the race when one seat takes every trick, with the loser's cut of a fresh pack and its
+punishment (D-PN2, PN5, SL19-4, NN5).
 
 Random choices are the reference's: the ``k``-th legal action in the order the variant lists
 them, drawn from a :class:`kozyr.batch.DrawSource`; the cut point is the first draw.
@@ -22,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from kozyr import Deck, Rank, Suit
+from kozyr import ALL_CARDS, Deck, Rank, Settlement, Suit
 from kozyr.batch import (
     BIT,
     SUIT_MASK,
@@ -40,6 +43,7 @@ from kozyr.batch import (
 from kozyr_sem_listov.classic import SemListov
 from kozyr_sem_listov.family import SemListovFamily
 from kozyr_sem_listov.race import PoNoskam, RaceForm
+from kozyr_sem_listov.scoring import RACE_TARGET
 
 _U = np.uint64
 _NONE = _U(0)
@@ -67,6 +71,7 @@ class SemListovBatch:
             self.penalty = int(options["runaway_rate"]) * n  # SL-C16
             self.held_over = options["runaway_split"] == "next_deal"
             self.rule = "SL-C14"
+            self.ace_cut = bool(options["ace_cut"])  # SL-C4, D-SL1
         else:
             self.rules = "follow_any" if isinstance(variant, PoNoskam) else "follow_trump"
             self.honours_first = False
@@ -74,17 +79,27 @@ class SemListovBatch:
             self.runaways = False
             self.penalty = 0
             self.held_over = False
+            self.ace_cut = False
             assert isinstance(variant, RaceForm)
             self.rule = variant.race_rule
         self.denominator = lcm(*range(1, n + 1))
+        # D-PN2: a deal on its own ends the race when all but one seat reach seven in it -- two
+        # players, when one takes every trick (with the last trick: see supports)
+        self.race_ends = not self.classic and (n - 1) * RACE_TARGET <= self.hand_size
+        if self.race_ends:
+            assert isinstance(variant, RaceForm)
+            self.punishments = _Punishments(variant, self.denominator)
+        if self.ace_cut:
+            self.ace_slots = self._ace_slots()
 
     @staticmethod
     def supports(variant: SemListovFamily) -> bool:
-        """Whether this form plays ``variant`` exactly: not the ace cut (D-SL1), and not a
-        two-handed race, whose one deal can end the race and call for the punishment cut."""
+        """Whether this form plays ``variant`` exactly: every form and option, as long as a race
+        can end in a deal on its own only with the deal's last trick (D-PN2: with two players
+        and seven cards, when one seat takes all seven), for the form plays every trick."""
         if isinstance(variant, SemListov):
-            return not variant.options["ace_cut"]
-        return variant.players > 2
+            return True
+        return (variant.players - 1) * RACE_TARGET >= variant.hand_size
 
     # --- the deal --------------------------------------------------------------------------------
 
@@ -93,7 +108,9 @@ class SemListovBatch:
         n = self.players
         cards = self.pack[source.packs(deals, self.pack_size)]
         if self.classic:  # SL-C4 (C7): the dealer's right lifts 1..size-1 cards; they go under
-            _, cards = source.cut(cards)
+            lifted, cards = source.cut(cards)
+            if self.ace_cut:
+                cards = self._after_ace_cut(cards, lifted)
             first = (dealer - 1) % n  # SL-C5: the cutter receives first
         else:
             first = (dealer + 1) % n  # PN1, SL19-1, D-NN1: eldest first
@@ -121,7 +138,74 @@ class SemListovBatch:
             won, exchange = self._play(hands, trump, turnup, playing, alone, dealer, source)
         else:
             won, exchange = self._play_everyone(hands, trump, turnup, dealer, source)
-        return self._score(won, dealt, trump, turnup, exchange, playing, dealer)
+        race = self._race_over(won, source) if self.race_ends else None
+        return self._score(won, dealt, trump, turnup, exchange, playing, dealer, race)
+
+    def _race_over(self, tricks: Ints, source: DrawSource) -> tuple[Bools, Ints, Ints]:
+        """D-PN2, PN5: the deals whose race is over (all but one seat reached seven), the seat
+        left below seven in each (-1: none) and the card it cut (-1: none). As
+        :meth:`RaceForm.race_over`, the loser cuts a freshly shuffled pack at once: a shuffle
+        and then the cut point (C7), the last chance of the deal."""
+        deals = tricks.shape[1]
+        below = tricks < RACE_TARGET
+        over = below.sum(axis=0) <= 1
+        loser = np.where(over & below.any(axis=0), below.argmax(axis=0), -1)
+        cut = np.full(deals, -1, dtype=np.int64)
+        rows = np.flatnonzero(over)
+        if len(rows):
+            size = self.punishments.pack_size
+            packs = source.packs(deals, size)[rows]
+            lifted = 1 + source.choose(np.full(len(rows), size - 1), rows)
+            cut[rows] = self.punishments.pack[packs[np.arange(len(rows)), lifted - 1]]
+        return over, loser, cut
+
+    def _ace_slots(self) -> Ints:
+        """The deal after an ace cut (SL-C4, D-SL1) as an ordinary deal of a rearranged pack:
+        row ``g`` (the cutter took ``g`` cards with the ace) maps each place of the ordinary deal
+        -- ``players × hand_size`` places in packets from the cutter, then the turned card -- to
+        the place in the pack left after the cut that it takes (``r >= 0``), or to the ``j``-th
+        card the cutter took (``-1 - j``): the cutter is full sooner, so his last ``g`` places of
+        the ordinary deal are the cards he took, and the others take the rest in order."""
+        n, hand = self.players, self.hand_size
+        most = min(1 + self.packets[0], hand)
+        cutter_places: list[int] = []  # SL-C5: the cutter is dealt first in every packet
+        place = 0
+        for size in self.packets:
+            cutter_places += range(place, place + size)
+            place += n * size
+        table = np.zeros((most + 1, n * hand + 1), dtype=np.int64)
+        for g in range(most + 1):
+            taken = cutter_places[hand - g :]
+            r = 0
+            for place in range(n * hand + 1):
+                if place in taken:
+                    table[g, place] = -1 - taken.index(place)
+                else:
+                    table[g, place] = r
+                    r += 1
+        return table
+
+    def _after_ace_cut(self, cards: Ints, lifted: Ints) -> Ints:
+        """SL-C4, D-SL1: the packs after the cut (``lifted`` cards went under, so the cut card is
+        each pack's last) rearranged so that the ordinary deal gives the cutter who cut an ace
+        the ace and the cards above it in the lifted packet, ``g = min(1 + first packet, lifted,
+        hand size)`` in all, and deals the rest -- the lifted packet's top back on top of the
+        pack -- skipping him once he is full.
+
+        A pack whose cut lifts no rotation (a uniformly shuffled pack stays uniform) reads the
+        same way: its last card is the cut card and the ``lifted`` cards before the end are the
+        lifted packet."""
+        size = self.pack_size
+        slots = self.ace_slots
+        ace = cards[:, -1] % 13 == Rank.ACE - 2
+        g = np.where(ace, np.minimum(lifted, slots.shape[0] - 1), 0)
+        place = slots[g]  # by deal and place of the ordinary deal
+        # the pack left after the cut: the lifted packet's top (size - lifted ... size - g - 1 of
+        # the cut pack), then the rest (0 ... size - lifted - 1): a rotation of its first size - g
+        shift = np.where(ace, size - lifted, 0)[:, None]
+        left = (size - g)[:, None]
+        source = np.where(place >= 0, (place + shift) % left, size + place)  # -1 - j: size-1-j
+        return np.take_along_axis(cards, source, axis=1)
 
     def _play(
         self,
@@ -339,6 +423,7 @@ class SemListovBatch:
         exchange: Ints,
         playing: Bools,
         dealer: int,
+        race: tuple[Bools, Ints, Ints] | None = None,
     ) -> BatchResult:
         n = self.players
         deals = tricks.shape[1]
@@ -385,8 +470,17 @@ class SemListovBatch:
             extra["exchange"] = ExtraColumn("card", exchange)
             extra["totals"] = ExtraColumn("ints", tricks.T)
             extra["reached"] = ExtraColumn("seats", (tricks >= 7).T)  # PN4: safe at seven
-            extra["race_over"] = ExtraColumn("bool", np.zeros(deals, dtype=np.bool_))
-            extra["loser"] = ExtraColumn("none", np.zeros(deals, dtype=np.int64))
+            if race is None:
+                extra["race_over"] = ExtraColumn("bool", np.zeros(deals, dtype=np.bool_))
+                extra["loser"] = ExtraColumn("seat", np.full(deals, -1, dtype=np.int64))
+            else:  # D-PN2 and the punishment by the cut card (PN5, SL19-4, NN5)
+                over, loser, cut = race
+                extra["race_over"] = ExtraColumn("bool", over)
+                extra["loser"] = ExtraColumn("seat", loser)
+                punished = over & (loser >= 0) & (cut >= 0)
+                extra["punishment"] = self.punishments.column(punished, loser, cut)
+                if self.punishments.pays:
+                    net = self.punishments.net(punished, loser, cut)
         return BatchResult(
             players=n,
             sides=None,
@@ -423,6 +517,63 @@ def _held_over(runaways: Bools, winners: Bools, penalty: int) -> Any:
         ]
 
     return build
+
+
+class _Punishments:
+    """The loser's punishment by the cut card (PN5, SL19-4, NN5) as look-up tables over (loser,
+    cut card): each entry is :meth:`RaceForm.punishment` itself -- its JSON fields and the net of
+    its payments (numerators over ``denominator``) -- so the batch scores a punishment the way
+    the reference does."""
+
+    def __init__(self, variant: RaceForm, denominator: int) -> None:
+        n = variant.players
+        # RaceForm.race_over: the loser cuts a fresh pack of the form's 36 cards
+        self.pack_size = variant.deck_size
+        self.pack = np.array([c.index for c in Deck.of_size(self.pack_size).cards])
+        first = ALL_CARDS[int(self.pack[0])]
+        entries = [variant.punishment(0, first)] * (n * 52)  # a filler where no card is
+        for loser in range(n):
+            for index in self.pack.tolist():
+                entries[loser * 52 + index] = variant.punishment(loser, ALL_CARDS[index])
+        data = [entry.to_json() for entry in entries]
+        self.fields = {key: _table([d[key] for d in data], n) for key in data[0]}
+        self.nets = np.zeros((n * 52, n), dtype=np.int64)
+        for row, entry in enumerate(entries):
+            for seat, value in enumerate(Settlement.from_payments(n, entry.payments()).net()):
+                whole = value * denominator
+                assert whole.denominator == 1
+                self.nets[row, seat] = whole.numerator
+        self.pays = bool(self.nets.any())
+
+    def column(self, present: Bools, loser: Ints, cut: Ints) -> ExtraColumn:
+        """The ``punishment`` field of each deal where ``present``."""
+        at = np.where(present, loser * 52 + cut, 0)
+        members = {
+            key: ExtraColumn(kind, values[at], labels)
+            for key, (kind, values, labels) in self.fields.items()
+        }
+        return ExtraColumn("object", present, fields=members)
+
+    def net(self, present: Bools, loser: Ints, cut: Ints) -> Ints:
+        """Each seat's net money (by deal and seat) from the punishment's payments (SL19-4)."""
+        at = np.where(present, loser * 52 + cut, 0)
+        return np.where(present, self.nets[at].T, 0)
+
+
+def _table(values: list[Any], players: int) -> tuple[str, np.ndarray[Any, Any], tuple[str, ...]]:
+    """An :class:`ExtraColumn`'s kind, values and labels for one JSON member of a table."""
+    first = values[0]
+    if isinstance(first, bool):
+        return "bool", np.array(values, dtype=np.bool_), ()
+    if isinstance(first, int):
+        return "int", np.array(values, dtype=np.int64), ()
+    if isinstance(first, str):
+        labels = tuple(sorted(set(values)))
+        return "category", np.array([labels.index(v) for v in values], dtype=np.int64), labels
+    seats = np.zeros((len(values), players), dtype=np.bool_)  # a list of seats, in order
+    for row, members in enumerate(values):
+        seats[row, list(members)] = True
+    return "seats", seats, ()
 
 
 __all__ = ["SemListovBatch"]

@@ -606,7 +606,8 @@ class SemListovFamily(Variant):
 
     def batch_form(self) -> SemListovBatch | None:
         """Random playout of many deals at once (:mod:`kozyr_sem_listov.batch`, needs numpy);
-        None for what it does not play (the ace cut, a two-handed race)."""
+        None when numpy is not installed or for what it does not play
+        (:meth:`SemListovBatch.supports <kozyr_sem_listov.batch.SemListovBatch.supports>`)."""
         try:
             from kozyr_sem_listov.batch import SemListovBatch
         except ImportError:  # numpy (kozyr[fast]) not installed
