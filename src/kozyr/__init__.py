@@ -71,7 +71,7 @@ if TYPE_CHECKING:
         register_plugin,
         variants,
     )
-    from kozyr.scoring import Payment, ScoreItem, ScoreSheet, Settlement, SheetNote
+    from kozyr.scoring import Payment, Points, ScoreItem, ScoreSheet, Settlement, SheetNote
     from kozyr.tricks import (
         DEAD,
         FACE_DOWN,
@@ -165,6 +165,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "kozyr.scoring": (
         "Payment",
+        "Points",
         "ScoreItem",
         "ScoreSheet",
         "Settlement",
@@ -259,6 +260,7 @@ __all__ = [
     "PlayerView",
     "PluginError",
     "PluginInfo",
+    "Points",
     "RandomBot",
     "Rank",
     "RankOrder",

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import RecordError
-from kozyr.scoring import ScoreSheet, Settlement, fraction_json
+from kozyr.scoring import Points, ScoreSheet, Settlement, fraction_json
 from kozyr.tricks import Trick
 
 if TYPE_CHECKING:  # annotations only: the variant layer sits above this one
@@ -128,7 +128,8 @@ class DealResult:
     record: DealRecord
     tricks: tuple[int, ...]
     sheet: ScoreSheet
-    points: tuple[int, ...]
+    #: The deal's points per side (or seat): ints, or exact Fractions (:data:`kozyr.Points`).
+    points: tuple[Points, ...]
     settlement: Settlement
     extra: Mapping[str, Any] = field(default_factory=dict)
     #: What was checked: ``"plays"`` (every card replayed), ``"summary"`` (hands and a summary,
@@ -168,7 +169,7 @@ class DealResult:
         """The ``kozyr replay --json`` object of one deal."""
         data: dict[str, Any] = {
             "tricks": list(self.tricks),
-            "points": list(self.points),
+            "points": [fraction_json(p) for p in self.points],
             "items": [item.to_json() for item in self.sheet.items],
             "settlement": self.settlement.to_json(),
         }

@@ -8,16 +8,67 @@
 >>> ledger = Settlement.from_payments(3, [Payment(0, 2, Fraction(3, 2), "SL-C14")])
 >>> ledger.net()
 [Fraction(-3, 2), Fraction(0, 1), Fraction(3, 2)]
+
+Points are :data:`Points`: an ``int``, or an exact ``Fraction`` where a rule scores half a point
+(a split point). Totals of whole numbers are ints -- a whole ``Fraction`` total is given as an int
+-- and JSON writes a fraction as the string ``"a/b"`` (:func:`fraction_json`, read back by
+:func:`fraction_from_json`):
+
+>>> half = ScoreItem("split", "делёж", "split", Fraction(1, 2), seat=0, rule="X1")
+>>> ScoreSheet((half, half, item), seats=4).by_seat()
+[1, 1, 0, 0]
+>>> half.to_json()["points"], fraction_from_json("1/2")
+('1/2', Fraction(1, 2))
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
 from kozyr.cards import Card
+
+#: A number of points: an ``int``, or an exact :class:`~fractions.Fraction` where a rule scores
+#: part of a point (a split point, half a game). Never a float.
+Points: TypeAlias = int | Fraction
+
+
+def exact(value: Points) -> Points:
+    """``value`` with a whole :class:`~fractions.Fraction` given as an ``int`` (other values as
+    they are), so that whole totals look the same whichever way they were summed.
+
+    >>> exact(Fraction(4, 2)), exact(Fraction(3, 2)), exact(7)
+    (2, Fraction(3, 2), 7)
+    """
+    if type(value) is not int and isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value
+
+
+def whole(value: Points) -> int:
+    """``value`` as an ``int``, for rules that score whole points only (a variant reading back
+    the items it scored itself, say): a Fraction that is not whole is a ``ValueError``.
+
+    >>> whole(3), whole(Fraction(6, 2))
+    (3, 3)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    raise ValueError(f"{value} is not a whole number of points")
+
+
+def _exact_all(totals: list[Points]) -> list[Points]:
+    """The totals, each whole Fraction as an int (ints untouched: the common case pays one
+    type check per total)."""
+    for i, value in enumerate(totals):
+        if type(value) is not int:
+            totals[i] = exact(value)
+    return totals
 
 
 class ScoreItem(NamedTuple):
@@ -30,19 +81,21 @@ class ScoreItem(NamedTuple):
     name: str
     label_ru: str
     label_en: str
-    points: int
+    #: An ``int``, or a :class:`~fractions.Fraction` for part of a point (:data:`Points`).
+    points: Points
     cards: tuple[Card, ...] = ()
     seat: int | None = None
     side: int | None = None
     rule: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The item as JSON-ready data (cards in Unicode notation)."""
+        """The item as JSON-ready data (cards in Unicode notation; points an int, or an
+        ``"a/b"`` string for a fraction, as :func:`fraction_json` writes them)."""
         return {
             "name": self.name,
             "label_ru": self.label_ru,
             "label_en": self.label_en,
-            "points": self.points,
+            "points": fraction_json(self.points),
             "cards": [str(c) for c in self.cards],
             "seat": self.seat,
             "side": self.side,
@@ -59,28 +112,29 @@ class ScoreSheet:
     sides: tuple[tuple[int, ...], ...] | None = None
 
     @property
-    def total(self) -> int:
-        """The sum of every item."""
-        return sum(item.points for item in self.items)
+    def total(self) -> Points:
+        """The sum of every item (an int when whole)."""
+        return exact(sum(item.points for item in self.items))
 
-    def by_seat(self) -> list[int]:
-        """Points per seat (items credited to a side only are not in this total)."""
-        totals = [0] * self.seats
+    def by_seat(self) -> list[Points]:
+        """Points per seat (items credited to a side only are not in this total); each an int
+        when whole."""
+        totals: list[Points] = [0] * self.seats
         for item in self.items:
             if item.seat is not None:
                 totals[item.seat] += item.points
-        return totals
+        return _exact_all(totals)
 
-    def by_side(self) -> list[int]:
-        """Points per side (each item counts once, for its side)."""
+    def by_side(self) -> list[Points]:
+        """Points per side (each item counts once, for its side); each an int when whole."""
         if self.sides is None:
             return self.by_seat()
-        totals = [0] * len(self.sides)
+        totals: list[Points] = [0] * len(self.sides)
         for item in self.items:
             side = item.side if item.side is not None else self.side_of(item.seat)
             if side is not None:
                 totals[side] += item.points
-        return totals
+        return _exact_all(totals)
 
     def side_of(self, seat: int | None) -> int | None:
         """The side a seat belongs to (None without sides)."""
@@ -194,9 +248,38 @@ class SheetNote:
 
 
 def fraction_json(value: Fraction | int) -> int | str:
-    """An exact number for JSON: an int when whole, else the string ``"a/b"``."""
+    """An exact number for JSON: an int when whole, else the string ``"a/b"`` (the sign on the
+    numerator: ``"-3/2"``). The one encoding of every exact number kozyr writes: points,
+    running totals, settlements. :func:`fraction_from_json` reads it back.
+
+    >>> fraction_json(3), fraction_json(Fraction(6, 2)), fraction_json(Fraction(-3, 2))
+    (3, 3, '-3/2')
+    """
+    if type(value) is int:
+        return value
     value = Fraction(value)
     return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+_FRACTION_TEXT = re.compile(r"-?[0-9]{1,30}/[0-9]{1,30}")
+
+
+def fraction_from_json(value: Any) -> Points:
+    """An exact number as :func:`fraction_json` writes it, read back: an int as it is, the
+    string ``"a/b"`` as a :class:`~fractions.Fraction` (a whole one as an int); anything else
+    (a float, a bool, other text, a zero denominator) is a ``ValueError`` saying what it got.
+
+    >>> fraction_from_json(7), fraction_from_json("-3/2"), fraction_from_json("4/2")
+    (7, Fraction(-3, 2), 2)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and _FRACTION_TEXT.fullmatch(value):
+        numerator, denominator = value.split("/")
+        if int(denominator) != 0:
+            return exact(Fraction(int(numerator), int(denominator)))
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    raise ValueError(f'expected an exact number (an integer, or a fraction "a/b"), not {shown}')
 
 
 #: C5: the two sides of four players in partnership, seats 0 and 2 against 1 and 3 -- written
@@ -214,10 +297,14 @@ def sides_of(seats: int, partnership: bool) -> tuple[tuple[int, ...], ...] | Non
 __all__ = [
     "PARTNERSHIPS",
     "Payment",
+    "Points",
     "ScoreItem",
     "ScoreSheet",
     "Settlement",
     "SheetNote",
+    "exact",
+    "fraction_from_json",
     "fraction_json",
     "sides_of",
+    "whole",
 ]

@@ -42,7 +42,7 @@ from kozyr.errors import KozyrError, RecordError
 from kozyr.limits import Limits
 from kozyr.record import DealResult, EveningResult, PartyResult
 from kozyr.replay import replay
-from kozyr.scoring import SheetNote, fraction_json
+from kozyr.scoring import Points, SheetNote, exact, fraction_json
 from kozyr.variant import Variant
 
 #: Languages of a sheet's labels: both (Russian / English), Russian only, English only.
@@ -59,7 +59,7 @@ class Entry:
     name: str
     label_ru: str
     label_en: str
-    points: int
+    points: Points
     column: int | None
     cards: tuple[str, ...] = ()
     rule: str = ""
@@ -370,7 +370,8 @@ def _grouped(entries: Sequence[Entry]) -> tuple[Entry, ...]:
         ru = _unique([e.label_ru for e in group])
         en = _unique([e.label_en for e in group])
         cards = tuple(c for e in group for c in e.cards)
-        out.append(Entry(name, ru, en, sum(e.points for e in group), column, cards, rule))
+        points = exact(sum(e.points for e in group))
+        out.append(Entry(name, ru, en, points, column, cards, rule))
     return tuple(out)
 
 
@@ -698,7 +699,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
                                 "name": en.name,
                                 "label_ru": en.label_ru,
                                 "label_en": en.label_en,
-                                "points": en.points,
+                                "points": fraction_json(en.points),
                                 "column": en.column,
                                 "cards": list(en.cards),
                                 "rule": en.rule,

@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from kozyr.bots import make_bots, play_deal
@@ -244,6 +245,15 @@ def _check_deal(
     net = result.settlement.net()
     if sum(net) != 0:
         raise where.error(f"settlement is not zero-sum: {net}")
+    # points are exact: an int, or a Fraction (never a float, never a bool)
+    for item in result.sheet.items:
+        if type(item.points) not in (int, Fraction):
+            raise where.error(
+                f"item {item.name!r} has points {item.points!r}: an int or a Fraction is needed"
+            )
+    for value in result.points:
+        if type(value) not in (int, Fraction):
+            raise where.error(f"deal points {value!r}: an int or a Fraction is needed")
     # determinism: the same seed and bots give the same deal
     where.at("determinism", "dealing again")
     rng_again = random.Random(seed)

@@ -20,6 +20,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.cardset import CardSet
     from kozyr.cli.report import items_table
+    from kozyr.scoring import fraction_json
 
     variant = variant_of(args)
     cards = CardSet.parse(" ".join(args.cards))
@@ -29,7 +30,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             {
                 "variant": variant.name,
                 "cards": [str(c) for c in cards],
-                "total": sheet.total,
+                "total": fraction_json(sheet.total),
                 "items": [item.to_json() for item in sheet.items],
             },
             out,
@@ -37,6 +38,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(
             f"{variant.name}: {cards}\n\n{items_table(sheet.items, seats=False)}\n\n"
-            f"total: {sheet.total}\n"
+            f"total: {fraction_json(sheet.total)}\n"
         )
     return EXIT_OK

@@ -64,7 +64,7 @@ class SimulationResult:
 
     def item_counts(self) -> dict[str, int]:
         """How often each scoring item (by :attr:`ScoreItem.name`) occurred."""
-        return {name: row[0] for name, row in self.tally.items.items()}
+        return {name: int(row[0]) for name, row in self.tally.items.items()}
 
     def totals(self) -> dict[str, Any]:
         """:meth:`to_json` without the timing, worker and chunk fields: the same for the same
@@ -85,7 +85,7 @@ class SimulationResult:
             items[name] = {
                 "count": row[0],
                 "deals": row[1],
-                "points": row[2],
+                "points": _json_number(row[2]),
                 "per_deal": _mean(row[0], deals),
                 "share_of_deals": _mean(row[1], deals),
                 "by_seat": row[3 : 3 + n],

@@ -9,7 +9,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import TYPE_CHECKING, Any
 
-from kozyr.scoring import fraction_json
+from kozyr.scoring import Points, fraction_json
 
 if TYPE_CHECKING:
     from kozyr.record import DealResult
@@ -38,8 +38,9 @@ class Tally:
     tricks: list[int] = field(default_factory=list)
     points: list[Any] = field(default_factory=list)
     seat_points: list[Any] = field(default_factory=list)
-    #: item name -> [occurrences, deals where it occurs, points, occurrences per seat...]
-    items: dict[str, list[int]] = field(default_factory=dict)
+    #: item name -> [occurrences, deals where it occurs, points, occurrences per seat...] (the
+    #: points exact: an int, or a Fraction where items score part of a point)
+    items: dict[str, list[Points]] = field(default_factory=dict)
     #: variant fields of each deal (``DealResult.extra``), by name.
     extra: dict[str, FieldStats] = field(default_factory=dict)
     #: variant fields of each party (``PartyResult.extra``) when whole parties are played.

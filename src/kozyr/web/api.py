@@ -21,6 +21,7 @@ from kozyr.codec import load
 from kozyr.errors import KozyrError, OptionError, RecordError
 from kozyr.registry import get_variant
 from kozyr.replay import replay
+from kozyr.scoring import fraction_json
 from kozyr.web import games
 from kozyr.web.openapi import openapi_schema
 from kozyr.web.table import GameNotFound, Table
@@ -154,7 +155,7 @@ async def score_hand(request: Request, table: Table) -> Any:
     return {
         "variant": variant.name,
         "cards": [str(c) for c in cards],
-        "total": sheet.total,
+        "total": fraction_json(sheet.total),
         "items": [item.to_json() for item in sheet.items],
     }
 

@@ -96,7 +96,13 @@ def openapi_schema() -> dict[str, Any]:
                         "properties": {
                             "variant": {"type": "string"},
                             "cards": {"type": "array", "items": {"type": "string"}},
-                            "total": {"type": "integer"},
+                            "total": {
+                                "description": 'an integer, or a fraction as "a/b"',
+                                "oneOf": [
+                                    {"type": "integer"},
+                                    {"type": "string", "pattern": "^-?[0-9]+/[0-9]+$"},
+                                ],
+                            },
                             "items": {"type": "array", "items": _ANY_OBJECT},
                         },
                     },

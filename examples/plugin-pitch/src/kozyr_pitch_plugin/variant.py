@@ -43,6 +43,7 @@ from kozyr import (
     Settlement,
     Variant,
 )
+from kozyr.scoring import whole
 
 ORDER = RankOrder.ace_high()
 BID = "bid"
@@ -256,7 +257,8 @@ class AuctionPitch(Variant):
         running: list[tuple[int, ...]] = []
         winner: int | None = None
         for result in results:
-            scores = [a + b for a, b in zip(scores, result.points, strict=True)]
+            # AP7-AP8 score whole points
+            scores = [a + whole(b) for a, b in zip(scores, result.points, strict=True)]
             running.append(tuple(scores))
             if winner is None:
                 winner = self._winner(scores, result)

@@ -31,7 +31,7 @@ from kozyr import (
     Trick,
 )
 from kozyr.cardset import rank_mask
-from kozyr.scoring import PARTNERSHIPS
+from kozyr.scoring import PARTNERSHIPS, whole
 
 SIDES = PARTNERSHIPS  # C5, with four players
 SEATS = 4
@@ -327,14 +327,14 @@ def deal_items(
 
 
 def side_points(items: Iterable[ScoreItem]) -> tuple[list[int], list[int]]:
-    """Points per side from declarations (SM6) and from play (SM7)."""
+    """Points per side from declarations (SM6) and from play (SM7), all whole points."""
     declared, played = [0, 0], [0, 0]
     for item in items:
         side = _side(item)
         if item.name in DECLARATIONS:
-            declared[side] += item.points
+            declared[side] += whole(item.points)
         else:
-            played[side] += item.points
+            played[side] += whole(item.points)
     return declared, played
 
 
@@ -420,7 +420,7 @@ def advance(
         declared = [it for it in play if it.name in DECLARATIONS]
         play = [it for it in play if it.name not in DECLARATIONS]
         for it in declared:
-            scores[_side(it)] += it.points
+            scores[_side(it)] += whole(it.points)  # SM6-SM7 score whole points
         at_target = [side for side in (0, 1) if scores[side] >= TARGET]
         if len(at_target) == 1:
             crossed = (at_target[0], scores[1 - at_target[0]], False)
@@ -432,7 +432,7 @@ def advance(
             crossed = (winner, scores[1 - winner], False)
     for it in play:
         side = _side(it)
-        scores[side] += it.points
+        scores[side] += whole(it.points)
         if crossed is None and scores[side] >= TARGET:
             crossed = (side, scores[1 - side], it.name not in DECLARATIONS)
     end = (scores[0], scores[1])

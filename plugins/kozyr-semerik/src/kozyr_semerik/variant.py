@@ -41,6 +41,7 @@ from kozyr import (
     Variant,
     read_outcome,
 )
+from kozyr.scoring import whole
 from kozyr_semerik import outcome
 from kozyr_semerik.scoring import (
     DECLARATIONS,
@@ -267,7 +268,7 @@ class Semerik(Variant):
             counters = [0] * SEATS
             for item in result.sheet.items:
                 if item.name == "counters" and item.seat is not None:
-                    counters[item.seat] += item.points
+                    counters[item.seat] += whole(item.points)
         elif record.hands:
             counters = [0] * SEATS
             for trick in record.tricks or ():

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from kozyr import Card, CardSet, DealRecord, Rank, RankOrder, ScoreItem, ScoreSheet, Suit
 from kozyr.cardset import SUIT_MASKS, rank_mask
-from kozyr.scoring import PARTNERSHIPS
+from kozyr.scoring import PARTNERSHIPS, whole
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
@@ -211,10 +211,10 @@ def _unit(variant: SevenUp, it: ScoreItem) -> int:
 
 
 def running_after(scores: list[int], sheet: ScoreSheet, variant: SevenUp) -> list[int]:
-    """Running totals per side (or seat) after a deal."""
+    """Running totals per side (or seat) after a deal (SU3-SU6 score whole points)."""
     result = list(scores)
     for it in sheet.items:
-        result[_unit(variant, it)] += it.points
+        result[_unit(variant, it)] += whole(it.points)
     return result
 
 
@@ -225,7 +225,7 @@ def winner_in_order(
     running = list(scores)
     for it in sheet.items:
         unit = _unit(variant, it)
-        running[unit] += it.points
+        running[unit] += whole(it.points)
         if running[unit] >= target:
             return unit
     return None

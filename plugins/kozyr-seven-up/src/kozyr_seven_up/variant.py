@@ -39,6 +39,7 @@ from kozyr import (
     realise,
 )
 from kozyr.outcome import OUTCOME, SUMMARY
+from kozyr.scoring import whole
 from kozyr_seven_up import outcome
 from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_items, running_after, winner_in_order
 
@@ -671,7 +672,7 @@ class SevenUp(Variant):
                 unit = it.side if self.sides and it.side is not None else it.seat
                 if unit is None:
                     continue
-                running[unit] += it.points
+                running[unit] += whole(it.points)
                 if running[unit] >= target:
                     label = (it.label_ru, it.label_en)
                     break
