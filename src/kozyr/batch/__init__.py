@@ -17,6 +17,7 @@ from kozyr.batch.draws import DrawSource, GivenDraws, RandomDraws
 from kozyr.batch.masks import (
     BIT,
     SUIT_MASK,
+    SUIT_OF,
     Bools,
     Ints,
     Masks,
@@ -25,6 +26,7 @@ from kozyr.batch.masks import (
     has,
     high_bit,
     low_bit,
+    pick,
     select,
     suit_patterns,
 )
@@ -46,6 +48,7 @@ class BatchForm(Protocol):
 __all__ = [
     "BIT",
     "SUIT_MASK",
+    "SUIT_OF",
     "BatchForm",
     "BatchResult",
     "Bools",
@@ -62,6 +65,7 @@ __all__ = [
     "high_bit",
     "item_column",
     "low_bit",
+    "pick",
     "select",
     "suit_patterns",
     "unit_points",

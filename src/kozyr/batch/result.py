@@ -66,15 +66,17 @@ def item_column(
         sides_of_items = table[seats]  # seat -1 reads the last entry, -1
     else:
         sides_of_items = column(side)
+    # (value + 1) * present - 1: the value where present, else -1 (arithmetic on the bools is
+    # several times faster than np.where)
     return ItemColumn(
         name,
         labels[0],
         labels[1],
         rule,
         present,
-        np.where(present, seats, -1),
-        np.where(present, sides_of_items, -1),
-        np.where(present, column(points), 0),
+        (seats + 1) * present - 1,
+        (sides_of_items + 1) * present - 1,
+        column(points) * present,
         np.zeros(count, dtype=np.uint64) if cards is None else cards,
     )
 
@@ -194,7 +196,7 @@ def unit_points(
     for column in items:
         unit = column.side if sides else column.seat  # -1 where the deal has no such item
         for u in range(units):
-            points[:, u] += np.where(unit == u, column.points, 0)
+            points[:, u] += column.points * (unit == u)
     return points
 
 

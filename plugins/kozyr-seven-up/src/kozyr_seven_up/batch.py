@@ -19,6 +19,7 @@ from kozyr import Deck, Rank, Suit
 from kozyr.batch import (
     BIT,
     SUIT_MASK,
+    SUIT_OF,
     BatchResult,
     DrawSource,
     ExtraColumn,
@@ -30,6 +31,7 @@ from kozyr.batch import (
     high_bit,
     item_column,
     low_bit,
+    pick,
     select,
     suit_patterns,
     unit_points,
@@ -100,7 +102,7 @@ class SevenUpBatch:
         void = np.zeros(count_, dtype=np.bool_)
         if len(ran):
             self._run(ran, hands, cards, last, runs, void, order, source)
-        trump = np.where(void, -1, last // 13)
+        trump = (last // 13 + 1) * ~void - 1  # -1: no trump (D-SU2)
         dealt = hands.copy()  # the hands in play (a record's ``hands``)
         # Every deal is played, then void deals (D-SU2: no play) are wiped: cheaper than
         # leaving them out, and what they draw comes after their last real decision.
@@ -143,18 +145,18 @@ class SevenUpBatch:
         eldest discards down to six, one card at a time."""
         n = self.players
         held = hands[ran]
-        refused = cards[ran, 6 * n] // 13
-        turned = cards[ran, 6 * n]
+        stock = cards[ran]  # the packs of these deals
+        refused = stock[:, 6 * n] // 13
+        turned = stock[:, 6 * n]
         times = np.zeros(len(ran), dtype=np.int64)
         running = np.ones(len(ran), dtype=np.bool_)
         for r in range(self.max_runs):
             top = 6 * n + 1 + r * (3 * n + 1)
             for j, seat in enumerate(order):
-                packet = np.bitwise_or.reduce(
-                    BIT[cards[ran, top + 3 * j : top + 3 * j + 3]], axis=1
-                )
-                held[:, seat] |= np.where(running, packet, _U(0))
-            turned = np.where(running, cards[ran, top + 3 * n], turned)
+                first = top + 3 * j
+                packet = BIT[stock[:, first]] | BIT[stock[:, first + 1]] | BIT[stock[:, first + 2]]
+                held[:, seat] |= packet * running
+            turned = pick(running, stock[:, top + 3 * n], turned)
             times += running
             running &= turned // 13 == refused
         # still the refused suit after the last possible run: void (D-SU2)
@@ -162,13 +164,15 @@ class SevenUpBatch:
         keep = ~running
         rows, held_kept, times_kept = ran[keep], held[keep], times[keep]
         for seat in order:
+            hand = held_kept[:, seat].copy()
             for t in range(3 * self.max_runs):
                 active = np.flatnonzero(t < 3 * times_kept)
                 if not len(active):
                     break
-                cards_held = held_kept[active, seat]
+                cards_held = hand[active]
                 k = source.choose(count(cards_held), rows[active])
-                held_kept[active, seat] = cards_held ^ BIT[select(cards_held, k)]
+                hand[active] = cards_held ^ BIT[select(cards_held, k)]
+            held_kept[:, seat] = hand
         held[keep] = held_kept
         hands[ran] = held
 
@@ -178,52 +182,53 @@ class SevenUpBatch:
         """SU5: six tricks, eldest leading; follow suit or trump, else any card (or any card when
         void with ``void_may_discard``); C6 winner. Returns the cards won and tricks per seat.
 
-        Each trick works on the hands turned to the leader (row ``i`` is the ``i``-th player to
-        play), so every play reads one contiguous row."""
+        The hands lie seat-major in one flat array (seat ``s`` of deal ``d`` at
+        ``s * deals + d``), so the ``i``-th player of each trick is one flat index away from its
+        leader's: every play reads and writes one contiguous gather."""
         n = self.players
         count_ = len(hands)
-        deals = np.arange(count_)
-        won = np.zeros((n, count_), dtype=_U)
-        tricks = np.zeros((n, count_), dtype=np.int64)
+        size = n * count_
+        flat = hands.T.copy().reshape(-1)  # seat-major
+        won = np.zeros(size, dtype=_U)
+        tricks = np.zeros(size, dtype=np.int64)
         trumps = SUIT_MASK[trump]
-        held_now = hands.T.copy()  # seat-major: held_now[seat] is every deal's hand of that seat
-        leader = np.full(count_, eldest, dtype=np.int64)
-        turn = np.arange(n)[:, None]
-        no_card = _U(0)
+        leader = eldest * count_ + np.arange(count_)  # the flat index of each deal's leader
         for _ in range(TRICKS):
-            seats = (leader + turn) % n  # seats[i]: the i-th to play in each deal
-            turned = held_now[seats, deals]
-            held = turned[0]
-            card = BIT[select(held, source.choose(count(held), rows))]
-            turned[0] = held ^ card
-            trick = card.copy()
+            index = leader
+            held = flat[index]
+            lead = select(held, source.choose(count(held), rows))
+            card = BIT[lead]
+            flat[index] = held ^ card
+            trick = card
             played = [card]
-            led = SUIT_MASK[high_bit(card) // 13]
-            for i in range(1, n):
-                held = turned[i]
+            led = SUIT_OF[lead]
+            for _ in range(1, n):
+                index = index + count_
+                index -= size * (index >= size)  # the next seat round the table
+                held = flat[index]
                 follow = held & led
                 trumping = held & trumps
                 if self.void_may_discard:
-                    legal = np.where(follow != no_card, follow | trumping, held)
+                    legal = pick(follow != 0, follow | trumping, held)
                 else:
-                    otherwise = np.where(trumping != no_card, trumping, held)
-                    legal = np.where(follow != no_card, follow | trumping, otherwise)
+                    legal = pick(
+                        follow != 0, follow | trumping, pick(trumping != 0, trumping, held)
+                    )
                 card = BIT[select(legal, source.choose(count(legal), rows))]
-                turned[i] = held ^ card
-                trick |= card
+                flat[index] = held ^ card
+                trick = trick | card
                 played.append(card)
-            held_now[seats, deals] = turned
-            winning = trick & trumps
-            winning = np.where(winning != no_card, winning, trick & led)
-            best = BIT[high_bit(winning)]
-            position = np.zeros(count_, dtype=np.int64)
-            for i in range(1, n):
-                position[played[i] == best] = i
-            winner = seats[position, deals]
-            won[winner, deals] |= trick
-            tricks[winner, deals] += 1
+            # C6: the highest trump, else the highest card of the suit led (card indices rise
+            # with rank within a suit); its position in the trick says who played it
+            trumped = trick & trumps
+            best = BIT[high_bit(pick(trumped != 0, trumped, trick & led))]
+            position = sum(i * (played[i] == best) for i in range(1, n))
+            winner = leader + count_ * position
+            winner -= size * (winner >= size)
+            won[winner] |= trick
+            tricks[winner] += 1
             leader = winner
-        return won.T, tricks.T
+        return won.reshape(n, count_).T, tricks.reshape(n, count_).T
 
     def _game_values(self, won: Masks) -> Ints:
         """SU6 Game count of the cards each seat won."""
@@ -254,22 +259,21 @@ class SevenUpBatch:
     ) -> tuple[ItemColumn, ...]:
         n = self.players
         count_ = len(dealt)
-        none = np.full(count_, -1, dtype=np.int64)
         nothing = np.zeros(count_, dtype=_U)
         eldest = (dealer + 1) % n
         columns = [
             # SU3: the first turn-up's jack scores for the dealer at once, even if run;
             # D-SU1: a jack turned up while running scores when its suit becomes trump.
-            self._column("turned_jack", "SU3", np.where(first_jack, dealer, none), bits(turnup)),
-            self._column("turned_jack", "D-SU1", np.where(last_jack, dealer, none), bits(last)),
+            self._column("turned_jack", "SU3", _seat_if(first_jack, dealer), bits(turnup)),
+            self._column("turned_jack", "D-SU1", _seat_if(last_jack, dealer), bits(last)),
         ]
         # SU4: the gift to eldest's side; D-SU4: with three players one point to each opponent,
         # in play order from eldest.
         if n == 3:
             for seat in (eldest, (eldest + 1) % n):
-                columns.append(self._column("gift", "D-SU4", np.where(give, seat, none), nothing))
+                columns.append(self._column("gift", "D-SU4", _seat_if(give, seat), nothing))
         else:
-            columns.append(self._column("gift", "SU4", np.where(give, eldest, none), nothing))
+            columns.append(self._column("gift", "SU4", _seat_if(give, eldest), nothing))
         # SU6 High and Low: the highest and lowest trump in play, to the player it was dealt to.
         trumps = SUIT_MASK[trump]
         in_play = np.zeros(count_, dtype=_U)
@@ -294,8 +298,8 @@ class SevenUpBatch:
     def _holder(self, masks: Masks, card: Masks) -> Ints:
         """The seat whose mask holds ``card`` (-1: nobody, or no card)."""
         seat = np.full(len(card), -1, dtype=np.int64)
-        for s in range(self.players - 1, -1, -1):
-            seat = np.where((masks[:, s] & card) != 0, s, seat)
+        for s in range(self.players):  # at most one seat holds the card
+            seat += (s + 1) * ((masks[:, s] & card) != 0)
         return seat
 
     def _game(self, won: Masks, values: Ints, eldest: int, played: np.ndarray) -> list[ItemColumn]:
@@ -320,8 +324,7 @@ class SevenUpBatch:
             seat = unit
         unit_of = np.array([next(i for i, m in enumerate(members) if s in m) for s in range(n)])
         cards = self._unit_cards(won, members, unit)
-        none = np.full(count_, -1, dtype=np.int64)
-        columns = [self._column("game", "SU6", np.where(unique, seat, none), cards)]
+        columns = [self._column("game", "SU6", _seat_if(unique, seat), cards)]
         if self.tie_eldest:
             tie = played & (tied > 1)
             chosen = np.full(count_, -1, dtype=np.int64)
@@ -330,7 +333,7 @@ class SevenUpBatch:
                 chosen = np.where(units[:, unit_of[s]] == best, s, chosen)
             tie_unit = unit_of[np.maximum(chosen, 0)]
             tie_cards = self._unit_cards(won, members, tie_unit)
-            columns.append(self._column("game", "D-SU3", np.where(tie, chosen, none), tie_cards))
+            columns.append(self._column("game", "D-SU3", _seat_if(tie, chosen), tie_cards))
         return columns
 
     def _unit_cards(self, won: Masks, members: list[list[int]], unit: Ints) -> Masks:
@@ -342,6 +345,12 @@ class SevenUpBatch:
                 side_cards |= won[:, seat]
             cards = np.where(unit == i, side_cards & _COUNTING, cards)
         return cards
+
+
+def _seat_if(condition: np.ndarray, seat: Ints | int) -> Ints:
+    """``seat`` where ``condition`` holds, else -1 (bool arithmetic, faster than np.where)."""
+    found: Ints = (np.asarray(seat) + 1) * condition - 1
+    return found
 
 
 __all__ = ["SevenUpBatch"]
