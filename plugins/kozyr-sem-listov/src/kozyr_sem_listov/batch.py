@@ -29,6 +29,7 @@ from kozyr import ALL_CARDS, Deck, Rank, Settlement, Suit
 from kozyr.batch import (
     BIT,
     SUIT_MASK,
+    SUIT_OF,
     BatchResult,
     Bools,
     DrawSource,
@@ -38,6 +39,7 @@ from kozyr.batch import (
     count,
     high_bit,
     item_column,
+    pick,
     select,
 )
 from kozyr_sem_listov.classic import SemListov
@@ -59,6 +61,7 @@ class SemListovBatch:
         self.pack_size = variant.deck_size
         self.packets = variant.packets
         self.pack = np.array([c.index for c in Deck.of_size(self.pack_size).cards])
+        assert self.pack_size < 52 or (self.pack == np.arange(52)).all()
         self.classic = isinstance(variant, SemListov)
         self.turns_trump = variant.turns_trump
         self.exchange = variant.exchange_timing if variant.turns_trump else None
@@ -106,7 +109,9 @@ class SemListovBatch:
     def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
         """Deal, play and score ``deals`` deals dealt by ``dealer``."""
         n = self.players
-        cards = self.pack[source.packs(deals, self.pack_size)]
+        cards = source.packs(deals, self.pack_size)
+        if self.pack_size < 52:  # positions in a short pack to card indices
+            cards = self.pack[cards]
         if self.classic:  # SL-C4 (C7): the dealer's right lifts 1..size-1 cards; they go under
             lifted, cards = source.cut(cards)
             if self.ace_cut:
@@ -290,60 +295,62 @@ class SemListovBatch:
         self, hands: Masks, trump: Ints, turnup: Ints, dealer: int, source: DrawSource
     ) -> tuple[Ints, Ints]:
         """:meth:`_play` for a table where everyone plays every trick and no lead is forced
-        (no run-aways, no SL-C13): each trick turns the hands to its leader once, and the winner
-        is read from the trick's cards at its end -- the highest live trump, else the highest
-        card of the suit led (C6, SL-C11)."""
+        (no run-aways, no SL-C13): the winner is read from the trick's cards at its end -- the
+        highest live trump, else the highest card of the suit led (C6, SL-C11)."""
         n = self.players
         deals = hands.shape[1]
-        index = np.arange(deals)
         trumps = SUIT_MASK[trump]
         turned = BIT[turnup]
-        tricks = np.zeros((n, deals), dtype=np.int64)
         exchange = np.full(deals, -1, dtype=np.int64)
         can_exchange = np.full(deals, self.exchange is not None)
         if self.exchange == "before_play":  # D-PN1: asked once, before the first lead
             self._exchange(hands, dealer, turned, can_exchange, exchange, source)
             can_exchange[:] = False
-        leader = np.full(deals, (dealer + 1) % n, dtype=np.int64)  # SL-C8: eldest leads
-        offsets = np.arange(n)[:, None]
+        # The hands lie seat-major in one flat view (seat ``s`` of deal ``d`` at
+        # ``s * deals + d``): the next player of a trick is one flat index further round.
+        flat = hands.reshape(-1)  # a view: ``hands`` (which the exchange reads) is contiguous
+        assert np.shares_memory(flat, hands)
+        size = n * deals
+        won = np.zeros(size, dtype=np.int64)
+        leader = (dealer + 1) % n * deals + np.arange(deals)  # SL-C8: eldest leads
         free = self.rules == "free"
         plain = ~trumps  # the cards of the other suits
         for number in range(self.hand_size):
             if number and self.exchange == "after_first_trick":  # SL-C6, D-SL5
                 self._exchange(hands, dealer, turned, can_exchange, exchange, source)
                 can_exchange &= exchange < 0
-            seats = (leader + offsets) % n  # row i: who plays i-th
-            rotated = hands[seats, index]
-            held = rotated[0]
+            index = leader
+            held = flat[index]
             lead = select(held, source.choose(count(held)))
             bit = BIT[lead]
-            rotated[0] = held ^ bit
-            led = SUIT_MASK[lead // 13]
+            flat[index] = held ^ bit
+            led = SUIT_OF[lead]
             trump_lead = led == trumps
-            trick = bit.copy()
-            live = np.where(trump_lead, bit, _NONE)  # the live trumps played (SL-C9)
+            trick = bit
+            live = bit * trump_lead  # the live trumps played (SL-C9)
             played = [bit]
-            for i in range(1, n):
-                held = rotated[i]
+            for _ in range(1, n):
+                index = index + deals
+                index -= size * (index >= size)  # the next seat round the table
+                held = flat[index]
                 legal = self._legal(held, led, trumps, trump_lead, False, trump, trump_lead)
                 bit = BIT[select(legal, source.choose(count(legal)))]
-                rotated[i] = held ^ bit
-                trick |= bit
+                flat[index] = held ^ bit
+                trick = trick | bit
                 if free:  # SL-C9: a trump on a plain lead is live only from an all-trump hand
-                    live |= np.where(trump_lead | ((held & plain) == _NONE), bit & trumps, _NONE)
+                    live = live | (bit & trumps) * (trump_lead | ((held & plain) == _NONE))
                 played.append(bit)
-            hands[seats, index] = rotated
             if not free:
                 live = trick & trumps
-            winning = np.where(live != _NONE, live, trick & led)
-            best = BIT[high_bit(winning)]
-            position = np.zeros(deals, dtype=np.int64)
-            for i in range(1, n):
-                position[played[i] == best] = i
-            winner = seats[position, index]
-            tricks[winner, index] += 1
+            # C6, SL-C11: the highest live trump, else the highest card of the suit led (card
+            # indices rise with rank within a suit); its place in the trick says who played it
+            best = BIT[high_bit(pick(live != _NONE, live, trick & led))]
+            position = sum(i * (played[i] == best) for i in range(1, n))
+            winner = leader + deals * position
+            winner -= size * (winner >= size)
+            won[winner] += 1
             leader = winner
-        return tricks, exchange
+        return won.reshape(n, deals), exchange
 
     def _legal(
         self,
@@ -358,21 +365,21 @@ class SemListovBatch:
         """A follower's legal cards (``trump_lead``: whether trumps were led, if known)."""
         if self.rules == "follow_any":  # PN3: follow suit, else any card
             follow = held & led
-            return np.where(follow != _NONE, follow, held)
+            return pick(follow != _NONE, follow, held)
         if self.rules == "follow_trump":  # SL19-2, NN3: follow, else trump, else any card
             follow = held & led
             trumping = held & trumps
-            return np.where(follow != _NONE, follow, np.where(trumping != _NONE, trumping, held))
+            return pick(follow != _NONE, follow, pick(trumping != _NONE, trumping, held))
         # SL-C9: no duty to a plain lead; SL-C10: to a trump lead a trump when held
         trumping = held & trumps
         on_trump_lead = trump_lead if trump_lead is not None else (led == trumps) & (led != _NONE)
         must = on_trump_lead
         if forced:  # SL-C13: answer a face-down lead with a trump when held
             must = on_trump_lead | face_down
-        legal = np.where(must & (trumping != _NONE), trumping, held)
+        legal = pick(must & (trumping != _NONE), trumping, held)
         if self.honours_first:  # SL-C12: the trump ace or king to a trump lead
             honours = trumping & _honours(trump)
-            legal = np.where(on_trump_lead & (honours != _NONE), honours, legal)
+            legal = pick(on_trump_lead & (honours != _NONE), honours, legal)
         return legal
 
     def _value(
