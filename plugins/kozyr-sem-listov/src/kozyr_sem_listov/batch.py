@@ -229,15 +229,21 @@ class SemListovBatch:
         index = np.arange(deals)
         trumps = SUIT_MASK[trump]
         turned = BIT[turnup]
+        # hands, seats in play and tricks seat-major in flat views (seat s of deal d at
+        # s * deals + d): one gather per play
+        flat = hands.reshape(-1)  # a view: ``hands`` (which the exchange reads) is contiguous
+        assert np.shares_memory(flat, hands)
+        in_game = playing.reshape(-1)
         tricks = np.zeros((n, deals), dtype=np.int64)
+        won = tricks.reshape(-1)
         exchange = np.full(deals, -1, dtype=np.int64)
         everyone = bool(playing.all())
         in_play = ~alone
         # SL-C8: eldest still in leads first
-        leader = np.full(deals, -1, dtype=np.int64)
+        leader: Ints = np.full(deals, -1, dtype=np.int64)
         for i in range(n, 0, -1):
             seat = (dealer + i) % n
-            leader = np.where(playing[seat], seat, leader)
+            leader += (seat - leader) * playing[seat]
         can_exchange = in_play & playing[dealer] if self.exchange else np.zeros(deals, np.bool_)
         if self.exchange == "before_play":  # D-PN1: asked once, before the first lead
             self._exchange(hands, dealer, turned, can_exchange, exchange, source)
@@ -251,16 +257,18 @@ class SemListovBatch:
             forced = number < self.trump_leads  # SL-C13: the first two leads are trumps
             led = np.zeros(deals, dtype=_U)
             face_down = np.zeros(deals, dtype=np.bool_)
-            best = np.full(deals, -1, dtype=np.int64)
-            winner = leader.copy()
+            best: Ints = np.full(deals, -1, dtype=np.int64)
+            winner: Ints = leader.copy()
             for i in range(n):
-                turn = (leader + i) % n
-                active = playing[turn, index] & in_play
-                held = hands[turn, index]
+                turn = leader + i
+                turn -= n * (turn >= n)  # the i-th seat from the leader
+                at = turn * deals + index
+                active = in_game[at] & in_play
+                held = flat[at]
                 if i == 0:
                     legal = held
                     if forced:
-                        legal = np.where((held & trumps) != _NONE, held & trumps, held)
+                        legal = pick((held & trumps) != _NONE, held & trumps, held)
                 else:
                     legal = self._legal(held, led, trumps, face_down, forced, trump)
                 rows = None if everyone else np.flatnonzero(active)
@@ -268,26 +276,26 @@ class SemListovBatch:
                     k = source.choose(count(legal))
                     card = select(legal, k)
                 else:
-                    card = np.full(deals, 52, dtype=np.int64)
+                    card = np.full(deals, 52, dtype=np.intp)
                     if len(rows):
                         k = source.choose(count(legal[rows]), rows)
                         card[rows] = select(legal[rows], k)
                 bit = BIT[card]
-                hands[turn, index] = held ^ bit
-                suit = np.where(card < 52, card // 13, 4)
+                flat[at] = held ^ bit
+                suit = card // 13  # 4 for no card (52)
                 is_trump = suit == trump
                 if i == 0:
                     led = SUIT_MASK[suit]
                     if forced:  # SL-C13: a leader without trumps leads face down
                         face_down = ~is_trump
-                        led = np.where(face_down, _NONE, led)
-                    value = np.where(face_down, -1, _rank(card) + np.where(is_trump, 100, 0))
+                        led = led * ~face_down
+                    value = (_rank(card) + 100 * is_trump + 1) * ~face_down - 1
                 else:
                     value = self._value(card, bit, held, led, is_trump, trumps)
                 better = active & (value > best)
-                best = np.where(better, value, best)
-                winner = np.where(better, turn, winner)
-            tricks[winner, index] += in_play
+                best = pick(better, value, best)
+                winner = pick(better, turn, winner)
+            won[winner * deals + index] += in_play
             leader = winner
         return tricks, exchange
 
@@ -395,7 +403,8 @@ class SemListovBatch:
             plain_lead = (led != trumps) & (led != _NONE)
             all_trumps = (held & ~trumps) == _NONE
             live = is_trump & (~plain_lead | all_trumps)
-        return np.where(live, 100 + rank, np.where(follows & ~is_trump, rank, -1))
+        value = (rank + 1) * (follows & ~is_trump) - 1  # its rank when it follows, else -1
+        return pick(live, 100 + rank, value)
 
     def _exchange(
         self,
@@ -502,7 +511,8 @@ class SemListovBatch:
 
 def _rank(card: Ints) -> Ints:
     """Strength within a suit (ace high: the card index order), 0..12."""
-    return np.where(card < 52, card % 13, -1)
+    rank: Ints = card % 13 - 14 * (card >= 52)
+    return rank
 
 
 def _honours(trump: Ints) -> Masks:
