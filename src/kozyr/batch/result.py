@@ -21,8 +21,9 @@ from kozyr.batch.masks import Bools, Ints, Masks
 @dataclass(frozen=True)
 class ItemColumn:
     """One kind of score item over a batch, at most once per deal in this column: which deals
-    have it, the seat and the side it goes to (-1 for None), its points and the cards it names.
-    Build one with :func:`item_column`."""
+    have it, the seat and the side it goes to (-1 for None, and in deals without the item), its
+    points (0 in deals without it) and the cards it names. Build one with :func:`item_column`,
+    which keeps those conventions (the tally relies on them)."""
 
     name: str
     label_ru: str

@@ -99,13 +99,14 @@ def add_batch(tally: Tally, batch: BatchResult) -> None:
             continue
         row = tally.items.setdefault(column.name, [0] * (3 + n))
         row[0] += int(present.sum())
-        row[2] += int(column.points[present].sum())
-        seated = present & (column.seat >= 0)
-        seats = column.seat[seated]
-        points = column.points[seated]
-        for seat, times in enumerate(np.bincount(seats, minlength=n)):
+        row[2] += int(column.points.sum())  # 0 where absent
+        # seat + 1: 0 for deals without the item or items without a seat, counted and dropped
+        shifted = column.seat + 1
+        for seat, times in enumerate(np.bincount(shifted, minlength=n + 1)[1:]):
             row[3 + seat] += int(times)
-        for seat, value in enumerate(np.bincount(seats, weights=points, minlength=n)):
+        for seat, value in enumerate(
+            np.bincount(shifted, weights=column.points, minlength=n + 1)[1:]
+        ):
             tally.seat_points[seat] += int(value)
         seen = by_name.get(column.name)
         by_name[column.name] = present if seen is None else seen | present
