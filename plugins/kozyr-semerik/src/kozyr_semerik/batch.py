@@ -18,7 +18,7 @@ import numpy as np
 from kozyr import Deck, Suit
 from kozyr.batch import (
     BIT,
-    SUIT_MASK,
+    SUIT_OF,
     BatchResult,
     Bools,
     DrawSource,
@@ -28,6 +28,7 @@ from kozyr.batch import (
     Masks,
     count,
     item_column,
+    pick,
     select,
     suit_patterns,
     unit_points,
@@ -141,50 +142,49 @@ class SemerikBatch:
     def _play(self, hands: Masks, eldest: int, source: DrawSource) -> tuple[Ints, Masks, Ints]:
         """SM5: ten tricks; follow suit, else any card; SM4/D-SM1 winner. Returns tricks per
         seat, each trick's cards and each trick's winner."""
-        size = len(hands)
-        index = np.arange(size)[:, None]
-        turn = np.arange(SEATS)
-        leader = np.full(size, eldest, dtype=np.int64)
-        tricks_won = np.zeros((size, SEATS), dtype=np.int64)
-        trick_cards = np.zeros((size, TRICKS), dtype=_U)
-        winners = np.zeros((size, TRICKS), dtype=np.int64)
+        deals = len(hands)
+        size = SEATS * deals
+        # the hands and tricks won seat-major in flat arrays (seat s of deal d at s * deals + d):
+        # one gather per play
+        flat = hands.T.copy().reshape(-1)
+        won = np.zeros(size, dtype=np.int64)
+        leader: Ints = eldest * deals + np.arange(deals)
+        trick_cards = np.zeros((deals, TRICKS), dtype=_U)
+        winners = np.zeros((deals, TRICKS), dtype=np.int64)
         for t in range(TRICKS):
-            seats = (leader[:, None] + turn) % SEATS
-            turned = hands[index, seats]
-            columns = [turned[:, i].copy() for i in range(SEATS)]
-            best = np.zeros(size, dtype=np.int64)
-            best_at = np.zeros(size, dtype=np.int64)
-            trick = np.zeros(size, dtype=_U)
-            led = np.zeros(size, dtype=_U)
+            at = leader
+            best: Ints = np.zeros(deals, dtype=np.int64)
+            winner: Ints = leader
+            trick = np.zeros(deals, dtype=_U)
+            led = np.zeros(deals, dtype=_U)
             for i in range(SEATS):
-                held = columns[i]
+                if i:
+                    at = at + deals
+                    at -= size * (at >= size)  # the next seat round the table
+                held = flat[at]
                 if i == 0:
                     legal = held
                 else:
                     follow = held & led
-                    legal = np.where(follow != 0, follow, held)
+                    legal = pick(follow != 0, follow, held)
                 k = source.choose(count(legal))
                 chosen = select(legal, k)
                 card = BIT[chosen]
-                columns[i] = held ^ card
+                flat[at] = held ^ card
                 trick |= card
                 if i == 0:
-                    led = SUIT_MASK[chosen // 13]
+                    led = SUIT_OF[chosen]
                 # SM4: a live heart beats every other card; else the suit led counts (SM2 order)
-                value = np.where(
-                    (card & _LIVE) != 0,
-                    100 + _POWER[chosen],
-                    np.where((card & led) != 0, _POWER[chosen], 0),
-                )
+                power = _POWER[chosen]
+                value = (power + 100 * ((card & _LIVE) != 0)) * ((card & (led | _LIVE)) != 0)
                 better = value > best
-                best = np.where(better, value, best)
-                best_at = np.where(better, i, best_at)
-            hands[index, seats] = np.stack(columns, axis=1)
-            winner = seats[np.arange(size), best_at]
-            tricks_won[np.arange(size), winner] += 1
+                best = pick(better, value, best)
+                winner = pick(better, at, winner)
+            won[winner] += 1
             trick_cards[:, t] = trick
-            winners[:, t] = winner
+            winners[:, t] = winner // deals
             leader = winner
+        tricks_won = won.reshape(SEATS, deals).T.copy()
         return tricks_won, trick_cards, winners
 
     def _declarations(self, hand: Masks, seat: int) -> list[ItemColumn]:
