@@ -19,16 +19,17 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet
 from kozyr.deck import Deck
 from kozyr.errors import HookError, IllegalActionError, IllegalPlayError, KozyrError
 from kozyr.limits import check_seed
-from kozyr.record import DealRecord
+from kozyr.record import DealRecord, PartyRecord, PartyResult
 from kozyr.tricks import Play, Trick, TrickRules
 from kozyr.variant import Action, Variant
 
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 
 PLAY = "play"
 DONE = "done"
+
+_T = TypeVar("_T")
 
 # Immutable values the hot path reuses instead of building them for every card played:
 # ``_ACTIONS[seat][index]`` is ``Action(PLAY, seat, card)``, ``_PLAYS[seat][index]`` is
@@ -1018,4 +1021,72 @@ class TrickCounts(tuple[int, ...]):
         return list(self)
 
 
-__all__ = ["DONE", "PLAY", "Deal", "PlayerView", "TrickCounts", "hook_error", "plugin_of"]
+def run_party(
+    variant: Variant,
+    play: Callable[[int, Mapping[str, Any], int], DealResult],
+    *,
+    dealer: int,
+    max_deals: int,
+    not_over: Callable[[], Exception],
+    cut_rng: random.Random,
+    where: str,
+) -> PartyResult:
+    """The loop of a party, deal after deal until the variant says it is over, then scored: the
+    one path :func:`kozyr.party.play_party` (bots, seeded deals) and
+    :func:`kozyr.batch.check.reference_party` (given packs and draws) share.
+
+    ``play(dealer, context, index)`` plays and scores deal ``index`` (from 0). ``dealer`` deals
+    the first deal; then the dealer passes by :meth:`Variant.next_dealer` unless
+    :meth:`Variant.deals_again` says the same dealer deals again, and a dealer not dealt in
+    (:meth:`Variant.seats_in`) passes it on; a party not over after ``max_deals`` deals raises
+    ``not_over()``. When the party is over,
+    :meth:`Variant.party_cut` draws its cut card (if any) with ``cut_rng``. A fault in a party
+    hook is a :class:`~kozyr.errors.HookError` naming ``where`` and the deal."""
+    results: list[DealResult] = []
+    options = dict(variant.options)
+
+    def hook(name: str, call: Callable[..., _T], *args: Any) -> _T:
+        try:
+            return call(*args)
+        except KozyrError:
+            raise
+        except Exception as error:
+            place = f"{where}, before deal {len(results) + 1}"
+            raise hook_error(variant, name, error, where=place) from error
+
+    while True:
+        party = PartyRecord(variant.name, options, tuple(r.record for r in results))
+        context = hook("party_context", variant.party_context, party, results)
+        if context is None:
+            break
+        if results:
+            previous = results[-1]
+            dealer = previous.record.dealer
+            if not hook("deals_again", variant.deals_again, previous):
+                dealer = hook("next_dealer", variant.next_dealer, dealer, context)
+        if dealer not in hook("seats_in", variant.seats_in, context):
+            dealer = hook("next_dealer", variant.next_dealer, dealer, context)
+        if len(results) >= max_deals:
+            raise not_over()
+        results.append(play(dealer, context, len(results)))
+    cut = hook("party_cut", variant.party_cut, results, cut_rng)
+    party = PartyRecord(
+        variant.name,
+        options,
+        tuple(r.record for r in results),
+        cut=cut,
+        variant_object=variant,
+    )
+    return replace(hook("score_party", variant.score_party, party, results), record=party)
+
+
+__all__ = [
+    "DONE",
+    "PLAY",
+    "Deal",
+    "PlayerView",
+    "TrickCounts",
+    "hook_error",
+    "plugin_of",
+    "run_party",
+]

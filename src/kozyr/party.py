@@ -13,18 +13,15 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Any, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from kozyr.bots import play_deal
-from kozyr.engine import hook_error
+from kozyr.engine import run_party
 from kozyr.errors import KozyrError
 from kozyr.limits import check_seed
-from kozyr.record import DealResult, PartyRecord, PartyResult
+from kozyr.record import DealResult, PartyResult
 from kozyr.variant import Bot, Variant
-
-_T = TypeVar("_T")
 
 #: A party that has not ended after this many deals is an error (a variant bug, not a game).
 MAX_PARTY_DEALS = 10_000
@@ -88,8 +85,6 @@ def play_party(
     party is over, :meth:`Variant.party_cut` draws the cut card that settles it, if any.
     """
     check_seed(seed)
-    results: list[DealResult] = []
-    options = dict(variant.options)
     if first_dealer is not None:
         warnings.warn(
             "play_party(first_dealer=) is deprecated; use dealer= (as in play_deal)",
@@ -98,54 +93,35 @@ def play_party(
         )
         dealer = first_dealer
 
-    def hook(name: str, call: Callable[..., _T], *args: Any) -> _T:
-        """A party hook of the variant: a fault in it is a HookError naming the deal."""
-        try:
-            return call(*args)
-        except KozyrError:
-            raise
-        except Exception as error:
-            where = f"party seed {seed}, before deal {len(results) + 1}"
-            raise hook_error(variant, name, error, where=where) from error
-
-    while True:
-        party = PartyRecord(variant.name, options, tuple(r.record for r in results))
-        context = hook("party_context", variant.party_context, party, results)
-        if context is None:
-            break
-        if results:
-            previous = results[-1]
-            dealer = previous.record.dealer
-            if not hook("deals_again", variant.deals_again, previous):
-                dealer = hook("next_dealer", variant.next_dealer, dealer, context)
-        if dealer not in hook("seats_in", variant.seats_in, context):
-            dealer = hook("next_dealer", variant.next_dealer, dealer, context)
-        if len(results) >= max_deals:
-            named = (
-                bots
-                if isinstance(bots, str)
-                else tuple(b if isinstance(b, str) else type(b).__name__ for b in bots)
-            )
-            raise PartyNotOverError(
-                f"{variant.name}: the party did not end after {max_deals} deals "
-                f"(party seed {seed}, bots {named})",
-                seed=seed,
-                bots=named,
-                max_deals=max_deals,
-            )
+    def play(dealer: int, context: Mapping[str, Any], index: int) -> DealResult:
         deal = play_deal(
-            variant, seed=seed_for(seed, len(results)), dealer=dealer, bots=bots, context=context
+            variant, seed=seed_for(seed, index), dealer=dealer, bots=bots, context=context
         )
-        results.append(deal.result())
-    cut = hook("party_cut", variant.party_cut, results, random.Random(seed_for(seed, max_deals)))
-    party = PartyRecord(
-        variant.name,
-        options,
-        tuple(r.record for r in results),
-        cut=cut,
-        variant_object=variant,
+        return deal.result()
+
+    def not_over() -> PartyNotOverError:
+        named = (
+            bots
+            if isinstance(bots, str)
+            else tuple(b if isinstance(b, str) else type(b).__name__ for b in bots)
+        )
+        return PartyNotOverError(
+            f"{variant.name}: the party did not end after {max_deals} deals "
+            f"(party seed {seed}, bots {named})",
+            seed=seed,
+            bots=named,
+            max_deals=max_deals,
+        )
+
+    return run_party(
+        variant,
+        play,
+        dealer=dealer,
+        max_deals=max_deals,
+        not_over=not_over,
+        cut_rng=random.Random(seed_for(seed, max_deals)),
+        where=f"party seed {seed}",
     )
-    return replace(hook("score_party", variant.score_party, party, results), record=party)
 
 
 __all__ = [
