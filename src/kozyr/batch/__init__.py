@@ -5,8 +5,9 @@ A variant offers a batch form through the optional hook :meth:`kozyr.Variant.bat
 form plays, scores and returns a whole batch as a :class:`BatchResult` of numpy columns.
 ``kozyr simulate --engine batch`` (the default ``auto`` whenever every bot is the random bot and
 the variant has a batch form) tallies those columns into the same statistics as the reference
-engine. :mod:`kozyr.batch.check` drives both engines with the same packs and the same random
-draws and compares every deal.
+engine. A form may also play whole parties in lockstep (:mod:`kozyr.batch.party`).
+:mod:`kozyr.batch.check` drives both engines with the same packs and the same random draws and
+compares every deal and every party.
 """
 
 from __future__ import annotations
@@ -30,6 +31,14 @@ from kozyr.batch.masks import (
     select,
     suit_patterns,
 )
+from kozyr.batch.party import (
+    GivenPartyDraws,
+    PartyBatchForm,
+    PartyBatchResult,
+    PartyDraws,
+    PartyStep,
+    RandomPartyDraws,
+)
 from kozyr.batch.result import BatchResult, ExtraColumn, ItemColumn, item_column, unit_points
 
 
@@ -44,6 +53,9 @@ class BatchForm(Protocol):
         its own (outside a party), with the chance of ``source``."""
         ...
 
+    # Optional: ``play_parties(parties, source) -> PartyBatchResult`` plays whole parties
+    # (:class:`PartyBatchForm`); a form without it leaves parties to the reference engine.
+
 
 __all__ = [
     "BIT",
@@ -55,10 +67,16 @@ __all__ = [
     "DrawSource",
     "ExtraColumn",
     "GivenDraws",
+    "GivenPartyDraws",
     "Ints",
     "ItemColumn",
     "Masks",
+    "PartyBatchForm",
+    "PartyBatchResult",
+    "PartyDraws",
+    "PartyStep",
     "RandomDraws",
+    "RandomPartyDraws",
     "bits",
     "count",
     "has",

@@ -5,17 +5,21 @@ The same packs and the same random draws drive both: the batch form reads them f
 ``shuffle`` lays that order, while one :class:`DrawBot` per deal takes the uniforms in the same
 order (one per decision with more than one legal action, as :class:`kozyr.RandomBot` draws).
 Every deal's tricks, points, items (name, seat, points, cards, rule), settlement and variant
-fields must be identical.
+fields must be identical; :func:`compare_parties` does the same for whole parties (a pack and a
+row of uniforms per party and deal), adding each deal's dealer, the running totals, who won and
+lost, the party's settlement and fields.
 
 >>> from kozyr import get_variant
 >>> compare(get_variant("seven-up", players=4), 200, seed=1)
+[]
+>>> compare_parties(get_variant("seven-up", players=4), 50, seed=1)
 []
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, MutableSequence, Sequence
+from collections.abc import Iterator, Mapping, MutableSequence, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -23,9 +27,11 @@ import numpy as np
 
 from kozyr.batch.draws import GivenDraws
 from kozyr.batch.masks import Ints
+from kozyr.batch.party import GivenPartyDraws, PartyBatchForm
 from kozyr.cards import Card
-from kozyr.engine import Deal
-from kozyr.record import DealResult
+from kozyr.engine import Deal, run_party
+from kozyr.record import DealResult, PartyResult
+from kozyr.replay import winning_seats
 from kozyr.variant import Action, Variant
 
 
@@ -69,11 +75,17 @@ class DrawBot:
 
 
 def reference_deal(
-    variant: Variant, pack: Sequence[int], uniforms: Sequence[float], *, dealer: int = 0
+    variant: Variant,
+    pack: Sequence[int],
+    uniforms: Sequence[float],
+    *,
+    dealer: int = 0,
+    context: Mapping[str, Any] | None = None,
 ) -> DealResult:
-    """Play one deal with the reference engine from a given pack order and uniforms."""
+    """Play one deal with the reference engine from a given pack order and uniforms (in a
+    party, with the party's ``context``)."""
     stream = iter(uniforms)
-    deal = Deal.new(variant, dealer=dealer, rng=StackedShuffle(pack, stream))
+    deal = Deal.new(variant, dealer=dealer, rng=StackedShuffle(pack, stream), context=context)
     bot = DrawBot(stream)
     while not deal.is_over:
         deal.play(bot.choose(deal, deal.legal_actions()))
@@ -136,4 +148,86 @@ def compare(
     return differ
 
 
-__all__ = ["DrawBot", "StackedShuffle", "compare", "plain", "reference_deal"]
+def reference_party(
+    variant: Variant,
+    packs: Sequence[Sequence[int]],
+    uniforms: Sequence[Sequence[float]],
+    *,
+    dealer: int = 0,
+) -> PartyResult:
+    """Play one party with the reference engine (:func:`kozyr.engine.run_party`, the loop of
+    :func:`kozyr.play_party`), deal ``k`` from the pack ``packs[k]`` and the uniforms
+    ``uniforms[k]``; a closing cut (if the variant draws one) reads the uniforms of the deal
+    after the last."""
+    played = [0]
+
+    def play(dealer: int, context: Mapping[str, Any], index: int) -> DealResult:
+        if index >= len(packs):
+            raise ValueError(f"the party went past the {len(packs)} deals given")
+        played[0] = index + 1
+        return reference_deal(
+            variant, packs[index], uniforms[index], dealer=dealer, context=context
+        )
+
+    def cut_stream() -> Iterator[float]:
+        # read lazily, once the party is over: the rows after the last deal played
+        for row in uniforms[played[0] :]:
+            yield from row
+
+    return run_party(
+        variant,
+        play,
+        dealer=dealer,
+        max_deals=len(packs),
+        cut_rng=StackedShuffle(range(len(packs[0])), cut_stream()),
+        where="batch check",
+    )
+
+
+def plain_party(variant: Variant, result: PartyResult) -> dict[str, Any]:
+    """A reference party in the plain form of :meth:`kozyr.batch.PartyBatchResult.party`."""
+    n = variant.players
+    net = result.settlement.net() if result.settlement.payments else [0] * n
+    return {
+        "deals": [{**plain(deal), "dealer": deal.record.dealer} for deal in result.deals],
+        "running": [list(row) for row in result.running],
+        "wins": sorted(set(winning_seats(variant, result.winner))),
+        "losses": sorted(set(winning_seats(variant, result.loser))),
+        "net": [Fraction(x) for x in net],
+        "extra": {key: _plain(value) for key, value in result.extra.items()},
+    }
+
+
+def compare_parties(
+    variant: Variant, parties: int, *, seed: int = 0, max_deals: int = 40
+) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
+    """Play ``parties`` parties with both engines from the same seeded packs and uniforms (a
+    pack and a row of uniforms per party and deal, ``max_deals`` deals at most), seat 0 dealing
+    first; return the parties that differ as (index, batch, reference)."""
+    form = variant.batch_form()
+    if not isinstance(form, PartyBatchForm):
+        raise ValueError(f"{variant.name} has no batch form for parties")
+    rng = np.random.default_rng(seed)
+    packs: Ints = np.argsort(rng.random((parties, max_deals, form.pack_size)), axis=2)
+    uniforms = rng.random((parties, max_deals, 400))
+    batch = form.play_parties(parties, GivenPartyDraws(packs, uniforms))
+    differ = []
+    for i in range(parties):
+        ours = batch.party(i)
+        played = reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
+        theirs = plain_party(variant, played)
+        if ours != theirs:
+            differ.append((i, ours, theirs))
+    return differ
+
+
+__all__ = [
+    "DrawBot",
+    "StackedShuffle",
+    "compare",
+    "compare_parties",
+    "plain",
+    "plain_party",
+    "reference_deal",
+    "reference_party",
+]

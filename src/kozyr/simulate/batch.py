@@ -1,7 +1,9 @@
-"""The batch engine in a simulation: which runs it can play, the chunk function that plays one
-batch, and a batch's columns added into a :class:`~kozyr.simulate.tally.Tally` -- the same totals
-as adding its deals one by one with :meth:`Tally.add_deal` and :meth:`Tally.add_unit_outcome`
-(tested in ``tests/test_batch.py``), computed with a few numpy reductions per column.
+"""The batch engine in a simulation: which runs it can play, the chunk functions that play one
+batch of deals or of parties, and a batch's columns added into a
+:class:`~kozyr.simulate.tally.Tally` -- the same totals as adding its deals one by one with
+:meth:`Tally.add_deal` and :meth:`Tally.add_unit_outcome` (and, for parties, what
+``run_parties`` adds per party; tested in ``tests/test_batch.py``), computed with a few numpy
+reductions per column.
 
 numpy is imported only when a batch is played (``kozyr[fast]``).
 """
@@ -18,7 +20,7 @@ from kozyr.simulate.tally import MAX_DISTINCT, FieldStats, Tally
 from kozyr.variant import Variant
 
 if TYPE_CHECKING:
-    from kozyr.batch import BatchForm, BatchResult, ExtraColumn
+    from kozyr.batch import BatchForm, BatchResult, ExtraColumn, PartyBatchResult
 
 ENGINES = ("auto", "batch", "reference")
 #: Deals per batch when the run does not set a chunk size: large enough for numpy to pay off,
@@ -30,9 +32,8 @@ BATCH_SIZE = 16384
 def batch_form_for(
     variant: Variant, unit: str, bots: Sequence[str]
 ) -> tuple[BatchForm | None, str]:
-    """The variant's batch form if the batch engine can play this run, else None and why."""
-    if unit != "deal":
-        return None, "parties are played by the reference engine (no batch form for them)"
+    """The variant's batch form if the batch engine can play this run, else None and why.
+    Parties need a form with ``play_parties`` (:class:`kozyr.batch.PartyBatchForm`)."""
     if any(bot != "random" for bot in bots):
         return None, "only random bots have a batch form"
     form = variant.batch_form()
@@ -42,6 +43,11 @@ def batch_form_for(
         except ImportError:
             return None, "numpy is not installed (pip install 'kozyr[fast]')"
         return None, f"{variant.name} with these options has no batch form"
+    if unit != "deal":
+        from kozyr.batch import PartyBatchForm
+
+        if not isinstance(form, PartyBatchForm):
+            return None, "parties are played by the reference engine (no batch form for them)"
     return form, ""
 
 
@@ -77,12 +83,63 @@ def run_batch(
     return tally
 
 
+def run_party_batch(
+    name: str,
+    options: tuple[tuple[str, Any], ...],
+    seed: int,
+    start: int,
+    stop: int,
+    bots: tuple[str, ...],
+) -> Tally:
+    """Play parties ``start..stop-1`` of a run as one batch in lockstep
+    (:meth:`kozyr.batch.PartyBatchForm.play_parties`) into a tally, seeded as
+    :func:`run_batch` seeds its deals."""
+    import numpy as np
+
+    from kozyr.batch import PartyBatchForm, RandomPartyDraws
+
+    form = _form(name, options)
+    assert isinstance(form, PartyBatchForm), name
+    entropy = [abs(seed), int(seed < 0), start]
+    parties = form.play_parties(stop - start, RandomPartyDraws(np.random.SeedSequence(entropy)))
+    tally = Tally(parties.players)
+    add_party_batch(tally, parties)
+    return tally
+
+
+def add_party_batch(tally: Tally, parties: PartyBatchResult) -> None:
+    """Add every party of ``parties`` to ``tally``: each deal as :meth:`Tally.add_deal` adds
+    it, and each party as one unit, its winners, losers, settlement and fields (the reference
+    engine's ``run_parties``)."""
+    tally.units += parties.count
+    for step in parties.steps:
+        _add_deals(tally, step.deals)
+    for seat in range(parties.players):
+        tally.wins[seat] += int(parties.wins[:, seat].sum())
+        tally.losses[seat] += int(parties.losses[:, seat].sum())
+        if parties.net is not None:
+            total = int(parties.net[:, seat].sum())
+            tally.net[seat] += Fraction(total, parties.net_denominator)
+    for name, extra in parties.extra.items():
+        for key, member in _flat(name, extra):
+            stats = tally.party_extra.get(key)
+            if stats is None:
+                stats = tally.party_extra[key] = FieldStats()
+            stats.merge(field_stats(member))
+
+
 def add_batch(tally: Tally, batch: BatchResult) -> None:
     """Add every deal of ``batch`` (each its own unit: a deal outside a party) to ``tally``."""
+    tally.units += batch.count
+    _add_deals(tally, batch)
+    _outcomes(tally, batch)
+
+
+def _add_deals(tally: Tally, batch: BatchResult) -> None:
+    """Add the deals of ``batch`` as :meth:`Tally.add_deal` adds each (not their outcomes)."""
     n = batch.players
     count = batch.count
     tally.deals += count
-    tally.units += count
     for seat in range(n):
         tally.tricks[seat] += int(batch.tricks[:, seat].sum())
     sums = [int(x) for x in batch.points.sum(axis=0)]
@@ -118,7 +175,6 @@ def add_batch(tally: Tally, batch: BatchResult) -> None:
             if stats is None:
                 stats = tally.extra[key] = FieldStats()
             stats.merge(field_stats(member))
-    _outcomes(tally, batch)
 
 
 def _flat(name: str, column: ExtraColumn) -> list[tuple[str, ExtraColumn]]:
@@ -225,4 +281,13 @@ def _outcomes(tally: Tally, batch: BatchResult) -> None:
             tally.losses[seat] += losses
 
 
-__all__ = ["BATCH_SIZE", "ENGINES", "add_batch", "batch_form_for", "field_stats", "run_batch"]
+__all__ = [
+    "BATCH_SIZE",
+    "ENGINES",
+    "add_batch",
+    "add_party_batch",
+    "batch_form_for",
+    "field_stats",
+    "run_batch",
+    "run_party_batch",
+]

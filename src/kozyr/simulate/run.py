@@ -12,7 +12,7 @@ from kozyr.bots import make_bots
 from kozyr.errors import KozyrError
 from kozyr.limits import check_seed
 from kozyr.registry import get_variant
-from kozyr.simulate.batch import BATCH_SIZE, ENGINES, batch_form_for, run_batch
+from kozyr.simulate.batch import BATCH_SIZE, ENGINES, batch_form_for, run_batch, run_party_batch
 from kozyr.simulate.pool import process_pool, worker_count
 from kozyr.simulate.result import SimulationResult
 from kozyr.simulate.tally import Tally
@@ -56,9 +56,9 @@ def simulate(
 
     ``engine`` picks who plays: ``"batch"`` (:mod:`kozyr.batch`, numpy, many deals at once),
     ``"reference"`` (the engine deal by deal) or ``"auto"`` (the batch engine whenever every bot
-    is the random bot, the unit is the deal and the variant has a batch form). A run the batch
-    engine cannot play falls back to the reference engine; ``result.engine`` says which played
-    and ``result.engine_note`` why the batch engine did not.
+    is the random bot and the variant has a batch form -- for parties, one with ``play_parties``).
+    A run the batch engine cannot play falls back to the reference engine; ``result.engine``
+    says which played and ``result.engine_note`` why the batch engine did not.
     """
     if n < 1:
         raise KozyrError(f"the number of {unit}s must be at least 1, not {n}")
@@ -81,10 +81,11 @@ def simulate(
     if engine != "reference":
         form, note = batch_form_for(instance, unit, kinds)
         if form is not None:
-            func = run_batch
+            func = run_party_batch if unit == "party" else run_batch
+    batched = func in (run_batch, run_party_batch)
     # The batch engine plays fixed batches (seeded by their first deal's index), so its totals
     # depend on the seed and n only, whatever the chunk or worker count.
-    size = min(BATCH_SIZE, n) if func is run_batch else (chunk or default_chunk(n))
+    size = min(BATCH_SIZE, n) if batched else (chunk or default_chunk(n))
     tasks = [(start, min(start + size, n)) for start in range(0, n, size)]
     real_workers = worker_count(workers, len(tasks))  # no more than the chunks or the CPUs
     began = time.perf_counter()
@@ -115,8 +116,8 @@ def simulate(
         elapsed=elapsed,
         tally=total,
         sides=instance.sides,
-        engine="batch" if func is run_batch else "reference",
-        engine_note="" if func is run_batch else note,
+        engine="batch" if batched else "reference",
+        engine_note="" if batched else note,
     )
 
 

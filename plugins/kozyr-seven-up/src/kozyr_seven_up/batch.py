@@ -21,11 +21,15 @@ from kozyr.batch import (
     SUIT_MASK,
     SUIT_OF,
     BatchResult,
+    Bools,
     DrawSource,
     ExtraColumn,
     Ints,
     ItemColumn,
     Masks,
+    PartyBatchResult,
+    PartyDraws,
+    PartyStep,
     bits,
     count,
     high_bit,
@@ -36,6 +40,7 @@ from kozyr.batch import (
     suit_patterns,
     unit_points,
 )
+from kozyr_seven_up.scoring import GAME_TARGET
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
@@ -69,15 +74,18 @@ class SevenUpBatch:
     pack_size = 52
 
     def __init__(self, variant: SevenUp) -> None:
+        self.variant = variant
         self.players = variant.players
         self.sides = variant.sides
         self.void_may_discard = bool(variant.options["void_may_discard"])
         self.tie_eldest = variant.options["game_tie"] == "eldest"
         self.max_runs = variant.max_runs()
 
-    def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
-        """Deal, play and score ``deals`` deals dealt by ``dealer`` outside a party (the dealer
-        may always give, D-SU4)."""
+    def play(
+        self, deals: int, source: DrawSource, *, dealer: int = 0, gift: Bools | None = None
+    ) -> BatchResult:
+        """Deal, play and score ``deals`` deals dealt by ``dealer``; ``gift`` says in which
+        deals the dealer may give (D-SU4, in a party), None: in all (a deal outside a party)."""
         count_ = deals
         n = self.players
         cards = source.packs(count_, 52)  # the standard 52-card pack is in card-index order
@@ -94,7 +102,9 @@ class SevenUpBatch:
         # SU4: eldest stands or begs; to a beg the dealer gives or runs.
         beg = source.choose(np.full(count_, 2)) == 1
         beggars = np.flatnonzero(beg)
-        ran = beggars[source.choose(np.full(len(beggars), 2), beggars) == 1]
+        # D-SU4: a dealer who may not give has one decision, to run (nothing is drawn)
+        choices = np.full(len(beggars), 2) if gift is None else 1 + gift[beggars]
+        ran = beggars[(source.choose(choices, beggars) == 1) | (choices == 1)]
         give = beg.copy()
         give[ran] = False
         last = turnup.copy()
@@ -127,6 +137,87 @@ class SevenUpBatch:
                 "void": ExtraColumn("bool", void),
             },
         )
+
+    def play_parties(self, parties: int, source: PartyDraws) -> PartyBatchResult:
+        """Play ``parties`` games to 7 (SU7) in lockstep: each step deals once in every game
+        not yet won, grouped by dealer. Seat 0 deals first; the deal passes clockwise (SU2),
+        but after a void deal the same dealer deals again (D-SU2); the dealer may not give a
+        point that would bring a receiver to 7 unless ``gift_may_win`` (D-SU4); the first side
+        (or player) to reach 7, counting each deal's points in sheet order (turned jacks, gift,
+        High, Low, Jack, Game), wins (SU7), and each loser pays 1 shared by the winners."""
+        n = self.players
+        units = len(self.sides) if self.sides else n
+        target = GAME_TARGET
+        scores = np.zeros((parties, units), dtype=np.int64)
+        dealer = np.zeros(parties, dtype=np.int64)
+        number = np.zeros(parties, dtype=np.int64)
+        winner = np.full(parties, -1, dtype=np.int64)
+        steps = []
+        live = np.arange(parties)
+        while len(live):
+            groups = [(d, live[dealer[live] == d]) for d in range(n)]  # one deal per game
+            for d, rows in groups:
+                if not len(rows):
+                    continue
+                before = scores[rows]
+                allowed = self._gift_allowed(before, d, target)
+                deals = self.play(
+                    len(rows), source.deals(rows, number[rows]), dealer=d, gift=allowed
+                )
+                winner[rows] = self._first_to(before, deals, target)
+                scores[rows] = before + deals.points
+                void = deals.extra["void"].values
+                steps.append(
+                    PartyStep(rows, number[rows], np.full(len(rows), d), deals, scores[rows])
+                )
+                number[rows] += 1
+                dealer[rows] = np.where(void, d, (d + 1) % n)  # D-SU2, SU2
+            live = live[winner[live] < 0]
+        members = [list(side) for side in self.sides] if self.sides else [[s] for s in range(n)]
+        seat_unit = np.array([next(u for u, m in enumerate(members) if s in m) for s in range(n)])
+        wins = seat_unit[None, :] == winner[:, None]
+        losses = ~wins
+        size = len(members[0])  # every unit has as many seats: the winners share the stake
+        net = np.where(wins, n - size, -size)
+        return PartyBatchResult(
+            players=n,
+            count=parties,
+            steps=tuple(steps),
+            wins=wins,
+            losses=losses,
+            extra={
+                "scores": ExtraColumn("ints", scores),
+                "target": ExtraColumn("int", np.full(parties, target)),
+                "by": ExtraColumn(
+                    "category", np.full(parties, 0 if self.sides else 1), ("side", "seat")
+                ),
+            },
+            net=net,
+            net_denominator=size,
+        )
+
+    def _gift_allowed(self, scores: Ints, dealer: int, target: int) -> Bools:
+        """D-SU4: whether the dealer may give in each party: unless ``gift_may_win``, not
+        when the point would bring a receiver (:meth:`SevenUp.gift_receivers`) to ``target``."""
+        allowed = np.ones(len(scores), dtype=np.bool_)
+        if not self.variant.options["gift_may_win"]:
+            for unit in self.variant.gift_receivers(dealer):
+                allowed &= scores[:, unit] + 1 < target
+        return allowed
+
+    def _first_to(self, scores: Ints, deals: BatchResult, target: int) -> Ints:
+        """SU7: the side (or player) that first reaches ``target`` counting each deal's items
+        in sheet order from the running ``scores`` (-1: nobody reaches it)."""
+        running = scores.copy()
+        first = np.full(len(scores), -1, dtype=np.int64)
+        rows = np.arange(len(scores))
+        for column in deals.items:
+            unit = column.side if self.sides else column.seat
+            scored = np.flatnonzero(unit >= 0)
+            running[rows[scored], unit[scored]] += column.points[scored]
+            reached = scored[(running[scored, unit[scored]] >= target) & (first[scored] < 0)]
+            first[reached] = unit[reached]
+        return first
 
     def _run(
         self,
