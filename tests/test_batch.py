@@ -12,10 +12,27 @@ import pytest
 from kozyr_sem_listov.batch import SemListovBatch
 
 from kozyr import Card, CardSet, Deck, get_variant
-from kozyr.batch import GivenDraws, RandomDraws, count, high_bit, low_bit, select
-from kozyr.batch.check import compare, plain, reference_deal
+from kozyr.batch import (
+    GivenDraws,
+    GivenPartyDraws,
+    PartyBatchForm,
+    RandomDraws,
+    count,
+    high_bit,
+    low_bit,
+    select,
+)
+from kozyr.batch.check import (
+    compare,
+    compare_parties,
+    plain,
+    plain_party,
+    reference_deal,
+    reference_party,
+)
 from kozyr.simulate import Tally, deal_outcome, simulate
-from kozyr.simulate.batch import add_batch
+from kozyr.simulate.batch import add_batch, add_party_batch
+from kozyr.simulate.workers import add_party
 
 SEVEN_UP = [
     {"players": 4},
@@ -129,6 +146,139 @@ def test_seeded_batch_runs_agree_with_seeded_reference_runs(options: dict[str, A
     for name, row in reference["items"].items():
         p = (row["share_of_deals"] + batch["items"][name]["share_of_deals"]) / 2
         assert _within(batch["items"][name]["share_of_deals"], row["share_of_deals"], p, n, n)
+
+
+SEVEN_UP_PARTIES = [
+    *SEVEN_UP,
+    {"players": 3, "gift_may_win": True},
+    {"players": 4, "gift_may_win": True},
+]
+
+
+def _party_chance(
+    parties: int, seed: int, size: int = 52, deals: int = 40
+) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((parties, deals, size)), axis=2), rng.random((parties, deals, 400))
+
+
+@pytest.mark.parametrize("options", SEVEN_UP_PARTIES, ids=_ids)
+def test_seven_up_party_batch_equals_reference_party_by_party(options: dict[str, Any]) -> None:
+    # SU2 the deal passing clockwise, D-SU2 the same dealer again after a void deal, D-SU4 no
+    # gift that brings a receiver to 7, SU7 the first to 7 counting in sheet order, the stake
+    variant = get_variant("seven-up", **options)
+    assert compare_parties(variant, 400, seed=41) == []
+
+
+def test_the_party_check_sees_blocked_gifts_void_deals_and_photo_finishes() -> None:
+    # the parties compared reach every rule of the party: a gift refused by D-SU4 (a beg the
+    # dealer had to run with a receiver on 6), a void deal dealt again (D-SU2), and a deal in
+    # which both sides pass 7, settled by the counting order (SU7)
+    variant = get_variant("seven-up", players=4)
+    packs, uniforms = _party_chance(400, 41)
+    blocked = void = both = 0
+    for i in range(400):
+        party = reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
+        scores: tuple[int, ...] = (0, 0)
+        for deal, after in zip(party.deals, party.running, strict=True):
+            facts = deal.record.decisions
+            context = {"scores": list(scores), "target": 7}
+            blocked += facts.get("beg") == "run" and not variant.gift_allowed(
+                context, deal.record.dealer
+            )
+            void += bool(facts.get("void"))
+            scores = after
+        both += min(party.running[-1]) >= 7
+    assert blocked > 10 and void > 5 and both > 10
+
+
+def test_the_party_check_fails_on_a_wrong_party_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a form that lets the dealer give a winning point (against D-SU4), or that passes the deal
+    # on after a void deal (against D-SU2), must be caught
+    from kozyr_seven_up.batch import SevenUpBatch
+
+    variant = get_variant("seven-up", players=4)
+    monkeypatch.setattr(
+        SevenUpBatch, "_gift_allowed", lambda self, scores, dealer, target: scores[:, 0] > -1
+    )
+    assert len(compare_parties(variant, 300, seed=41)) > 10
+    monkeypatch.undo()
+    form = variant.batch_form()
+    assert isinstance(form, PartyBatchForm)
+    packs, uniforms = _party_chance(300, 41)
+    batch = form.play_parties(300, GivenPartyDraws(packs, uniforms))
+    for step in batch.steps:  # every deal said to be dealt by seat 0
+        step.dealer[:] = 0
+    differ = [
+        i
+        for i in range(300)
+        if batch.party(i)
+        != plain_party(variant, reference_party(variant, packs[i].tolist(), uniforms[i].tolist()))
+    ]
+    assert len(differ) == 300
+
+
+@pytest.mark.parametrize("options", [{"players": 4}, {"players": 3, "game_tie": "eldest"}])
+def test_party_batch_tally_equals_the_reference_tally_of_the_same_parties(
+    options: dict[str, Any],
+) -> None:
+    variant = get_variant("seven-up", **options)
+    form = variant.batch_form()
+    assert isinstance(form, PartyBatchForm)
+    packs, uniforms = _party_chance(300, 7)
+    ours = Tally(variant.players)
+    add_party_batch(ours, form.play_parties(300, GivenPartyDraws(packs, uniforms)))
+    theirs = Tally(variant.players)
+    for i in range(300):
+        add_party(
+            theirs, variant, reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
+        )
+    assert ours.items == theirs.items
+    assert (ours.tricks, ours.points, ours.seat_points) == (
+        theirs.tricks,
+        theirs.points,
+        theirs.seat_points,
+    )
+    assert (ours.wins, ours.losses, ours.net, ours.units, ours.deals) == (
+        theirs.wins,
+        theirs.losses,
+        theirs.net,
+        theirs.units,
+        theirs.deals,
+    )
+    for kind, mine, reference in (
+        ("deal", ours.extra, theirs.extra),
+        ("party", ours.party_extra, theirs.party_extra),
+    ):
+        assert set(mine) == set(reference), kind
+        for name, stats in reference.items():
+            assert mine[name].__getstate__() == stats.__getstate__(), (kind, name)
+
+
+@pytest.mark.parametrize("options", [{"players": 4}, {"players": 3}])
+def test_seeded_party_batch_runs_agree_with_seeded_reference_runs(options: dict[str, Any]) -> None:
+    # who wins the game to 7 (SU7) and every item's frequency within 4 standard errors (the
+    # full 10^5-party check: tools/batch_check.py stats)
+    n = 2000
+    batch = simulate("seven-up", options, n, seed=2, unit="party", engine="batch")
+    reference = simulate("seven-up", options, n, seed=2, unit="party", engine="reference")
+    assert (batch.engine, reference.engine) == ("batch", "reference")
+    assert batch.units == reference.units == n
+    for seat in range(len(batch.wins)):
+        p = (batch.wins[seat] + reference.wins[seat]) / (2 * n)
+        assert _within(batch.wins[seat] / n, reference.wins[seat] / n, p, n, n)
+    ours, theirs = batch.to_json(), reference.to_json()
+    for name, row in theirs["items"].items():
+        p = (row["share_of_deals"] + ours["items"][name]["share_of_deals"]) / 2
+        assert _within(ours["items"][name]["share_of_deals"], row["share_of_deals"], p, n, n)
+
+
+def test_parties_without_a_party_form_fall_back_to_the_reference_engine() -> None:
+    result = simulate("semerik", {}, 2, seed=1, unit="party", engine="batch")
+    assert result.engine == "reference"
+    assert (
+        result.engine_note == "parties are played by the reference engine (no batch form for them)"
+    )
 
 
 def test_random_draws_are_uniform_choices() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from kozyr.bots import play_deal
 from kozyr.party import play_party, seed_for
+from kozyr.record import PartyResult
 from kozyr.registry import get_variant
 from kozyr.simulate.outcome import _seats_of, deal_outcome
 from kozyr.simulate.tally import Tally, _add_fields
@@ -57,17 +58,21 @@ def run_parties(
     variant = _variant(name, options)
     tally = Tally(variant.players)
     kinds = _bots_arg(bots)
-    n = variant.players
     for index in range(start, stop):
-        party = play_party(variant, seed=seed_for(seed, index), bots=kinds)
-        for result in party.deals:
-            tally.add_deal(result, variant)
-        net = party.settlement.net() if party.settlement.payments else [0] * n
-        tally.add_unit_outcome(
-            variant, net, _seats_of(variant, party.winner), _seats_of(variant, party.loser)
-        )
-        _add_fields(tally.party_extra, party.extra)
+        add_party(tally, variant, play_party(variant, seed=seed_for(seed, index), bots=kinds))
     return tally
 
 
-__all__ = ["run_deals", "run_parties"]
+def add_party(tally: Tally, variant: Variant, party: PartyResult) -> None:
+    """Count one scored party: each of its deals, then the party as one unit (its settlement,
+    winners and losers) and its fields."""
+    for result in party.deals:
+        tally.add_deal(result, variant)
+    net = party.settlement.net() if party.settlement.payments else [0] * variant.players
+    tally.add_unit_outcome(
+        variant, net, _seats_of(variant, party.winner), _seats_of(variant, party.loser)
+    )
+    _add_fields(tally.party_extra, party.extra)
+
+
+__all__ = ["add_party", "run_deals", "run_parties"]
