@@ -2,11 +2,16 @@
 
     python tools/batch_check.py exact [--deals 10000]        # every form and option set
     python tools/batch_check.py stats [--deals 100000]       # seeded runs, 4 standard errors
+    python tools/batch_check.py parties [--deals 10000]      # every party form, party by party
+    python tools/batch_check.py party-stats [--deals 100000] # seeded party runs
 
 ``exact`` plays the same packs and uniform draws through both engines
 (:func:`kozyr.batch.check.compare`) and counts the deals that differ in any item, point,
 settlement or field. ``stats`` runs ``kozyr.simulate.simulate`` with each engine and its own
 seed and checks every item's share of deals and mean points per deal within 4 standard errors.
+``parties`` and ``party-stats`` do the same for whole parties (``--deals`` counts parties):
+:func:`kozyr.batch.check.compare_parties` and ``simulate(..., unit="party")``, where the share of
+parties each seat wins is checked too.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import time
 from typing import Any
 
 from kozyr import get_variant
-from kozyr.batch.check import compare
+from kozyr.batch.check import compare, compare_parties
 from kozyr.simulate import simulate
 
 OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
@@ -89,13 +94,71 @@ def stats(deals: int) -> int:
     return 1 if worst > 4 else 0
 
 
+PARTY_SETS: list[tuple[str, dict[str, Any]]] = [
+    ("seven-up", {"players": 4}),
+    ("seven-up", {"players": 3}),
+    ("seven-up", {"players": 2}),
+    ("seven-up", {"players": 4, "void_may_discard": True, "game_tie": "eldest"}),
+    ("seven-up", {"players": 4, "gift_may_win": True}),
+    ("seven-up", {"players": 3, "void_may_discard": True, "gift_may_win": True}),
+    ("seven-up", {"players": 2, "game_tie": "eldest"}),
+]
+
+
+def parties(count: int) -> int:
+    bad = 0
+    for name, options in PARTY_SETS:
+        variant = get_variant(name, **options)
+        began = time.perf_counter()
+        differ = len(compare_parties(variant, count, seed=2000))
+        bad += differ
+        print(f"{name:16} {options}: {count} parties, {differ} differ "
+              f"({time.perf_counter() - began:.0f} s)", flush=True)  # fmt: skip
+    print(f"parties: {len(PARTY_SETS)} option sets, {bad} parties differ")
+    return 1 if bad else 0
+
+
+def party_stats(count: int) -> int:
+    worst = 0.0
+    for name, options in PARTY_SETS[:3]:
+        batch = simulate(name, options, count, seed=11, unit="party", engine="batch")
+        reference = simulate(
+            name, options, count, seed=12, unit="party", engine="reference", workers=0
+        )
+        label = f"{name} {options['players']}p"
+        for seat, (ours, theirs) in enumerate(zip(batch.wins, reference.wins, strict=True)):
+            p = (ours + theirs) / (2 * count)
+            z = abs(ours - theirs) / count / (math.sqrt(2 * p * (1 - p) / count) or 1e-12)
+            worst = max(worst, z)
+            print(f"{label:16} seat {seat} wins {ours / count:.5f} vs {theirs / count:.5f}  "
+                  f"z = {z:.2f}", flush=True)  # fmt: skip
+        mine, their = batch.to_json(), reference.to_json()
+        for item, row in their["items"].items():
+            share = mine["items"].get(item, {"share_of_deals": 0.0})["share_of_deals"]
+            p = (row["share_of_deals"] + share) / 2
+            z = abs(share - row["share_of_deals"]) / (
+                math.sqrt(p * (1 - p) / mine["deals"] + p * (1 - p) / their["deals"]) or 1e-12
+            )
+            worst = max(worst, z)
+            print(f"{label:16} {item:12} share {share:.5f} vs {row['share_of_deals']:.5f}  "
+                  f"z = {z:.2f}", flush=True)  # fmt: skip
+        print(f"{label:16} deals per party {mine['deals_per_party']:.4f} vs "
+              f"{their['deals_per_party']:.4f}")  # fmt: skip
+    print(f"party-stats: largest z = {worst:.2f} (limit 4)")
+    return 1 if worst > 4 else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("exact", "stats"))
+    parser.add_argument("what", choices=("exact", "stats", "parties", "party-stats"))
     parser.add_argument("--deals", type=int)
     args = parser.parse_args()
     if args.what == "exact":
         return exact(args.deals or 10_000)
+    if args.what == "parties":
+        return parties(args.deals or 10_000)
+    if args.what == "party-stats":
+        return party_stats(args.deals or 100_000)
     return stats(args.deals or 100_000)
 
 

@@ -203,21 +203,24 @@ def compare_parties(
 ) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
     """Play ``parties`` parties with both engines from the same seeded packs and uniforms (a
     pack and a row of uniforms per party and deal, ``max_deals`` deals at most), seat 0 dealing
-    first; return the parties that differ as (index, batch, reference)."""
+    first; return the parties that differ as (index, batch, reference). The parties are played
+    in batches of at most 500, so memory stays bounded."""
     form = variant.batch_form()
     if not isinstance(form, PartyBatchForm):
         raise ValueError(f"{variant.name} has no batch form for parties")
     rng = np.random.default_rng(seed)
-    packs: Ints = np.argsort(rng.random((parties, max_deals, form.pack_size)), axis=2)
-    uniforms = rng.random((parties, max_deals, 400))
-    batch = form.play_parties(parties, GivenPartyDraws(packs, uniforms))
     differ = []
-    for i in range(parties):
-        ours = batch.party(i)
-        played = reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
-        theirs = plain_party(variant, played)
-        if ours != theirs:
-            differ.append((i, ours, theirs))
+    for start in range(0, parties, 500):
+        size = min(500, parties - start)
+        packs: Ints = np.argsort(rng.random((size, max_deals, form.pack_size)), axis=2)
+        uniforms = rng.random((size, max_deals, 400))
+        batch = form.play_parties(size, GivenPartyDraws(packs, uniforms))
+        for i in range(size):
+            ours = batch.party(i)
+            played = reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
+            theirs = plain_party(variant, played)
+            if ours != theirs:
+                differ.append((start + i, ours, theirs))
     return differ
 
 
