@@ -30,6 +30,7 @@ from kozyr.batch.masks import Ints
 from kozyr.batch.party import GivenPartyDraws, PartyBatchForm
 from kozyr.cards import Card
 from kozyr.engine import Deal, run_party
+from kozyr.errors import KozyrError
 from kozyr.record import DealResult, PartyResult
 from kozyr.replay import winning_seats
 from kozyr.variant import Action, Variant
@@ -162,8 +163,6 @@ def reference_party(
     played = [0]
 
     def play(dealer: int, context: Mapping[str, Any], index: int) -> DealResult:
-        if index >= len(packs):
-            raise ValueError(f"the party went past the {len(packs)} deals given")
         played[0] = index + 1
         return reference_deal(
             variant, packs[index], uniforms[index], dealer=dealer, context=context
@@ -179,6 +178,7 @@ def reference_party(
         play,
         dealer=dealer,
         max_deals=len(packs),
+        not_over=lambda: KozyrError(f"the party went past the {len(packs)} deals given"),
         cut_rng=StackedShuffle(range(len(packs[0])), cut_stream()),
         where="batch check",
     )
