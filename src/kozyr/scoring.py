@@ -63,11 +63,10 @@ def whole(value: Points) -> int:
 
 
 def _exact_all(totals: list[Points]) -> list[Points]:
-    """The totals, each whole Fraction as an int (ints untouched: the common case pays one
-    type check per total)."""
-    for i, value in enumerate(totals):
+    """The totals, each whole Fraction as an int (all ints, the common case: the list itself)."""
+    for value in totals:
         if type(value) is not int:
-            totals[i] = exact(value)
+            return [exact(x) for x in totals]
     return totals
 
 
