@@ -181,7 +181,27 @@ class RaisesInPartyDeal(KitWhist):
         super().after_trick(deal, trick)
 
 
-KITS = (KitWhist, RaisesAfterTrickTwo, RaisesOnOddSeeds, NeverEndingParty, ReplayDisagrees)
+class NotReproducible(KitWhist):
+    """Each deal is led by the next seat in turn, whatever the seed: the same seed and bots do
+    not give the same deal twice."""
+
+    name = "kit-unseeded"
+    started = 0
+
+    def start(self, deal: Deal) -> None:
+        super().start(deal)
+        NotReproducible.started += 1
+        deal.begin_play(NotReproducible.started % self.players)
+
+
+KITS = (
+    KitWhist,
+    NotReproducible,
+    RaisesAfterTrickTwo,
+    RaisesOnOddSeeds,
+    NeverEndingParty,
+    ReplayDisagrees,
+)
 
 
 @pytest.fixture
@@ -315,6 +335,15 @@ def test_a_replay_that_disagrees_is_named(kits: PluginManager) -> None:
         "seed 12, bots random: record replay, replaying the deal's record through JSON text: "
         + error.detail
     )
+
+
+def test_a_deal_that_the_same_seed_does_not_repeat_is_named(kits: PluginManager) -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_deal(kozyr.get_variant("kit-unseeded"), 5, bots="first")
+    error = caught.value
+    assert (error.check, error.seed, error.bots, error.action) == ("determinism", 5, "first", None)
+    assert error.step == "the result, after 6 actions"  # two players, three tricks
+    assert error.detail == "the same seed and bots gave a different deal"
 
 
 def test_a_fault_in_a_deal_of_a_party_names_that_deal(kits: PluginManager) -> None:
