@@ -323,11 +323,11 @@ class SevenUpBatch:
 
     def _game_values(self, won: Masks) -> Ints:
         """SU6 Game count of the cards each seat won."""
-        values = np.zeros(won.shape, dtype=np.int64)
+        values = np.zeros(won.shape[::-1], dtype=np.int64)  # seat-major, returned deal by seat
         for seat in range(self.players):
             for pattern in suit_patterns(won[:, seat]):
-                values[:, seat] += _GAME13[pattern]
-        return values
+                values[seat] += _GAME13[pattern]
+        return values.T
 
     def _game_counts(self, values: Ints) -> Ints:
         """SU6 Game count per side (or seat)."""
@@ -399,18 +399,24 @@ class SevenUpBatch:
         unit from eldest."""
         n = self.players
         count_ = len(won)
-        sides = self.sides
-        members = [list(side) for side in sides] if sides else [[s] for s in range(n)]
-        units = np.stack([values[:, m].sum(axis=1) for m in members], axis=1)
-        best = units.max(axis=1)
-        tied = (units == best[:, None]).sum(axis=1)
+        members = [list(side) for side in self.sides] if self.sides else [[s] for s in range(n)]
+        units: list[Ints] = [values.T[m].sum(axis=0) for m in members]  # each unit's count
+        best = units[0]
+        for unit_count in units[1:]:
+            best = np.maximum(best, unit_count)
+        at_best: list[Bools] = [unit_count == best for unit_count in units]
+        tied = sum(here.astype(np.int64) for here in at_best)
         unique = played & (tied == 1)
-        unit = np.argmax(units, axis=1)
-        if sides:
-            m0 = np.array([m[0] for m in members])[unit]
-            m1 = np.array([m[1] for m in members])[unit]
+        unit = np.zeros(count_, dtype=np.intp)  # the first unit with the best count
+        for i in range(len(units) - 1, -1, -1):
+            unit += (i - unit) * at_best[i]
+        if self.sides:  # C5: the member with more counting points, the first on a tie
+            first = np.array([m[0] for m in members])[unit]
+            second = np.array([m[1] for m in members])[unit]
+            seat_values = values.T.reshape(-1)  # seat-major
             rows = np.arange(count_)
-            seat = np.where(values[rows, m1] > values[rows, m0], m1, m0)
+            more = seat_values[second * count_ + rows] > seat_values[first * count_ + rows]
+            seat: Ints = pick(more, second, first)
         else:
             seat = unit
         unit_of = np.array([next(i for i, m in enumerate(members) if s in m) for s in range(n)])
@@ -418,10 +424,10 @@ class SevenUpBatch:
         columns = [self._column("game", "SU6", _seat_if(unique, seat), cards)]
         if self.tie_eldest:
             tie = played & (tied > 1)
-            chosen = np.full(count_, -1, dtype=np.int64)
+            chosen = np.full(count_, -1, dtype=np.intp)
             for i in range(n - 1, -1, -1):
                 s = (eldest + i) % n
-                chosen = np.where(units[:, unit_of[s]] == best, s, chosen)
+                chosen += (s - chosen) * at_best[unit_of[s]]
             tie_unit = unit_of[np.maximum(chosen, 0)]
             tie_cards = self._unit_cards(won, members, tie_unit)
             columns.append(self._column("game", "D-SU3", _seat_if(tie, chosen), tie_cards))
@@ -434,7 +440,7 @@ class SevenUpBatch:
             side_cards = np.zeros(len(won), dtype=_U)
             for seat in m:
                 side_cards |= won[:, seat]
-            cards = np.where(unit == i, side_cards & _COUNTING, cards)
+            cards |= (side_cards & _COUNTING) * (unit == i)
         return cards
 
 
