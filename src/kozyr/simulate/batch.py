@@ -244,7 +244,12 @@ def field_stats(column: ExtraColumn) -> FieldStats:
             stats.width = values.shape[1]
             stats.vector = [int(x) for x in values.sum(axis=0)]
         members = values.ravel()
-    distinct, times = np.unique(members, return_counts=True)
+    if len(members) and 0 <= members.min() and members.max() < 1024:  # small counts: a bincount
+        times = np.bincount(members)
+        distinct = np.flatnonzero(times)
+        times = times[distinct]
+    else:
+        distinct, times = np.unique(members, return_counts=True)
     stats.counts = (
         {int(v): int(t) for v, t in zip(distinct, times, strict=True)}
         if len(distinct) <= MAX_DISTINCT
@@ -264,14 +269,19 @@ def _outcomes(tally: Tally, batch: BatchResult) -> None:
     undecided = np.ones(len(points), dtype=np.bool_)
     if batch.net is not None:
         net = batch.net
-        paid = (net != 0).any(axis=1)  # a deal with payments: its winners gain, losers pay
+        paid = np.zeros(len(net), dtype=np.bool_)  # a deal with payments: winners gain, losers pay
+        for seat in range(n):
+            paid |= net[:, seat] != 0
         for seat in range(n):
             tally.wins[seat] += int((paid & (net[:, seat] > 0)).sum())
             tally.losses[seat] += int((paid & (net[:, seat] < 0)).sum())
             tally.net[seat] += Fraction(int(net[:, seat].sum()), batch.net_denominator)
         undecided = ~paid
-    best = points.max(axis=1)
-    decided = undecided & (best != points.min(axis=1))
+    units = [points[:, unit] for unit in range(points.shape[1])]
+    best, least = units[0], units[0]
+    for unit_total in units[1:]:
+        best, least = np.maximum(best, unit_total), np.minimum(least, unit_total)
+    decided = undecided & (best != least)
     sides = batch.sides if batch.sides and len(batch.sides) == points.shape[1] else None
     for unit in range(points.shape[1]):
         wins = int((decided & (points[:, unit] == best)).sum())
