@@ -13,6 +13,7 @@ The throwaway variant below, "half-whist", has rules of its own (HW1-HW6):
 * HW4 -- the last trick: half a point to its winner.
 * HW5 -- after each deal the player with fewer points pays the other the difference.
 * HW6 -- a party ends after the deal in which a player reaches 5 points; the most points win.
+* HW7 -- (the hand calculator, ``score-hand``) half a point for each ace held.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import pytest
 import kozyr
 import kozyr.registry as kp
 from kozyr import (
+    CardSet,
     Deal,
     DealRecord,
     DealResult,
@@ -40,6 +42,7 @@ from kozyr import (
     PartyResult,
     Payment,
     Points,
+    Rank,
     RankOrder,
     ScoreItem,
     ScoreSheet,
@@ -101,6 +104,12 @@ class HalfWhist(Variant):
         payment = Payment(low, high, Fraction(points[high] - points[low]), "HW5")
         return DealResult(
             record, tricks, sheet, tuple(points), Settlement.from_payments(2, [payment])
+        )
+
+    def score_hand(self, cards: CardSet) -> ScoreSheet:
+        aces = [c for c in cards if c.rank == Rank.ACE]
+        return ScoreSheet(
+            tuple(ScoreItem("ace", "туз", "ace", HALF, cards=(c,), rule="HW7") for c in aces), 1
         )
 
     def party_context(
@@ -281,6 +290,13 @@ def test_the_cli_prints_half_points(half: PluginManager, tmp_path: Path) -> None
     sheet = json.loads(run("sheet", str(path), "--format", "json"))
     assert sheet["games"][0]["totals"] == [7, 4]
     assert "+9/2 =7" in run("sheet", str(path), "--lang", "en")
+    # HW7: three aces, three halves
+    hand = run("score-hand", "half-whist", "A♠ A♥ A♦ K♣")
+    assert re.search(r"^ace\s+туз / ace\s+1/2\s+A♠\s+HW7$", hand, re.M), hand
+    assert hand.endswith("total: 3/2\n")
+    as_json = json.loads(run("score-hand", "--json", "half-whist", "A♠ A♥ A♦ K♣"))
+    assert as_json["total"] == "3/2" and [i["points"] for i in as_json["items"]] == ["1/2"] * 3
+    assert json.loads(run("score-hand", "--json", "half-whist", "A♠ A♥"))["total"] == 1
     # simulate's table: 20 deals, each with one last trick worth 1/2 (HW4): 10 points in all
     table = run("simulate", "half-whist", "-n", "20", "--engine", "reference")
     assert re.search(r"^last\s+20\s+10\s", table, re.M), table
@@ -298,6 +314,9 @@ def test_the_web_api_scores_half_points(half: PluginManager, tmp_path: Path) -> 
     data = response.json()
     assert data["running"] == [["5/2", 3], [7, 4]]
     assert data["deals"][0]["items"][2]["points"] == "1/2"
+    with TestClient(create_app(str(tmp_path / "kozyr.sqlite3"))) as client:
+        hand = client.post("/api/score-hand", json={"variant": "half-whist", "cards": "A♠ A♥ A♦"})
+    assert hand.status_code == 200 and hand.json()["total"] == "3/2"
 
 
 def test_simulation_statistics_of_half_points(half: PluginManager) -> None:
