@@ -1,17 +1,20 @@
 """The batch engine against the reference engine, at scale (issue 16's acceptance runs).
 
-    python tools/batch_check.py exact [--deals 10000]        # every form and option set
-    python tools/batch_check.py stats [--deals 100000]       # seeded runs, 4 standard errors
+    python tools/batch_check.py exact [--deals 10000] [--only TEXT]   # every form and option set
+    python tools/batch_check.py stats [--deals 100000] [--only TEXT]  # seeded runs, 4 SE
     python tools/batch_check.py parties [--deals 10000]      # every party form, party by party
     python tools/batch_check.py party-stats [--deals 100000] # seeded party runs
 
 ``exact`` plays the same packs and uniform draws through both engines
 (:func:`kozyr.batch.check.compare`) and counts the deals that differ in any item, point,
 settlement or field. ``stats`` runs ``kozyr.simulate.simulate`` with each engine and its own
-seed and checks every item's share of deals and mean points per deal within 4 standard errors.
-``parties`` and ``party-stats`` do the same for whole parties (``--deals`` counts parties):
-:func:`kozyr.batch.check.compare_parties` and ``simulate(..., unit="party")``, where the share of
-parties each seat wins is checked too.
+seed and checks within 4 standard errors every item's share of deals, every counted field value's
+and every flag's share of deals, each seat's share of deals won and lost, and each seat's mean
+tricks, points and money per deal (their standard deviation measured on a batch of its own).
+``--only TEXT`` keeps the option sets whose ``name {options}`` contains TEXT (e.g. ``ace_cut``,
+``'players': 2``). ``parties`` and ``party-stats`` do the same for whole parties (``--deals``
+counts parties): :func:`kozyr.batch.check.compare_parties` and ``simulate(..., unit="party")``,
+where the share of parties each seat wins is checked too.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import time
 from typing import Any
 
 from kozyr import get_variant
+from kozyr.batch import RandomDraws
 from kozyr.batch.check import compare, compare_parties
 from kozyr.simulate import simulate
 
@@ -53,12 +57,49 @@ OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("sem-listov-1884", {"players": 5, "exchange_timing": "before_play"}),
     ("na-noski", {"players": 4}),
     ("na-noski", {"players": 3}),
+    # SL-C4, D-SL1: the ace cut
+    ("sem-listov", {"players": 4, "ace_cut": True}),
+    ("sem-listov", {"players": 2, "ace_cut": True}),
+    ("sem-listov", {"players": 3, "ace_cut": True, "deck_size": 28, "runaways": True}),
+    ("sem-listov", {"players": 5, "ace_cut": True, "five_trump_leads": True, "runaways": True}),
+    ("sem-listov", {"players": 7, "ace_cut": True, "honours_first": True}),
+    ("pyat-listov", {"players": 4, "ace_cut": True}),
+    # D-PN2, PN5, SL19-4, D-SL19, NN5: two-handed races, which one deal can end
+    ("po-noskam", {"players": 2}),
+    ("po-noskam", {"players": 2, "settlement": "money", "exchange_timing": "before_play"}),
+    ("sem-listov-1884", {"players": 2}),
+    ("sem-listov-1884", {"players": 2, "settlement": "nose", "hit_cards": 1}),
+    ("na-noski", {"players": 2}),
+]
+
+#: The seeded runs of ``stats``: every form with its defaults, and the option sets whose deals
+#: differ most from the defaults' (the ace cut, the two-handed race's end).
+STATS_SETS: list[tuple[str, dict[str, Any]]] = [
+    ("seven-up", {}),
+    ("semerik", {}),
+    ("sem-listov", {}),
+    ("pyat-listov", {}),
+    ("po-noskam", {}),
+    ("sem-listov-1884", {}),
+    ("na-noski", {}),
+    ("sem-listov", {"players": 4, "ace_cut": True}),
+    ("sem-listov", {"players": 2, "ace_cut": True}),
+    ("po-noskam", {"players": 2}),
+    ("sem-listov-1884", {"players": 2}),
+    ("na-noski", {"players": 2}),
 ]
 
 
-def exact(deals: int) -> int:
+def _chosen(
+    sets: list[tuple[str, dict[str, Any]]], only: str | None
+) -> list[tuple[str, dict[str, Any]]]:
+    return [(n, o) for n, o in sets if only is None or only in f"{n} {o}"]
+
+
+def exact(deals: int, only: str | None) -> int:
     bad = 0
-    for name, options in OPTION_SETS:
+    chosen = _chosen(OPTION_SETS, only)
+    for name, options in chosen:
         variant = get_variant(name, **options)
         began = time.perf_counter()
         differ = 0
@@ -68,28 +109,65 @@ def exact(deals: int) -> int:
         bad += differ
         print(f"{name:16} {options}: {deals} deals, {differ} differ "
               f"({time.perf_counter() - began:.0f} s)", flush=True)  # fmt: skip
-    print(f"exact: {len(OPTION_SETS)} option sets, {bad} deals differ")
+    print(f"exact: {len(chosen)} option sets, {bad} deals differ")
     return 1 if bad else 0
 
 
-def stats(deals: int) -> int:
+def _z(ours: float, theirs: float, deals: int) -> float:
+    """Two shares of ``deals`` deals each, in standard errors of their difference."""
+    p = (ours + theirs) / 2
+    se = math.sqrt(2 * p * (1 - p) / deals) or 1e-12
+    return abs(ours - theirs) / se
+
+
+def stats(deals: int, only: str | None) -> int:
     worst = 0.0
-    for name in ("seven-up", "semerik", "sem-listov", "pyat-listov", "po-noskam",
-                 "sem-listov-1884", "na-noski"):  # fmt: skip
-        batch = simulate(name, {}, deals, seed=11, engine="batch").to_json()
-        reference = simulate(name, {}, deals, seed=12, engine="reference", workers=0).to_json()
-        for item, row in reference["items"].items():
-            ours = batch["items"].get(item, {"share_of_deals": 0.0, "per_deal": 0.0})
-            p = (row["share_of_deals"] + ours["share_of_deals"]) / 2
-            se = math.sqrt(2 * p * (1 - p) / deals) or 1e-12
-            z = abs(ours["share_of_deals"] - row["share_of_deals"]) / se
+    for name, options in _chosen(STATS_SETS, only):
+        label = f"{name} {options}" if options else name
+        batch = simulate(name, options, deals, seed=11, engine="batch").to_json()
+        if batch["engine"] != "batch":
+            print(f"{label}: the batch engine did not play ({batch['engine_note']})")
+            return 1
+        reference = simulate(name, options, deals, seed=12, engine="reference", workers=0)
+        theirs = reference.to_json()
+        shares: list[tuple[str, float, float]] = []
+        for item, row in theirs["items"].items():
+            ours = batch["items"].get(item, {"share_of_deals": 0.0})
+            shares.append((f"item {item}", ours["share_of_deals"], row["share_of_deals"]))
+        for key, field in theirs["extra"].items():  # flags and counted values, share of deals
+            mine = batch["extra"].get(key, {})
+            if "rate" in field:
+                shares.append((f"{key} true", mine.get("rate", 0.0), field["rate"]))
+            for value, times in field.get("counts", {}).items():
+                other = mine.get("counts", {}).get(value, 0)
+                shares.append((f"{key} = {value}", other / deals, times / deals))
+        for what in ("rate", "loss_rate"):  # who won and lost each deal
+            pairs = zip(batch["wins"][what], theirs["wins"][what], strict=True)
+            shares += [(f"{what}, seat {seat}", a, b) for seat, (a, b) in enumerate(pairs)]
+        for what, ours_share, their_share in shares:
+            z = _z(ours_share, their_share, deals)
             worst = max(worst, z)
-            print(f"{name:16} {item:12} share {ours['share_of_deals']:.5f} vs "
-                  f"{row['share_of_deals']:.5f}  z = {z:.2f}", flush=True)  # fmt: skip
-        pairs = zip(batch["points"]["per_deal"], reference["points"]["per_deal"], strict=True)
-        points = [abs(a - b) for a, b in pairs]
-        print(f"{name:16} points per deal {batch['points']['per_deal']} vs "
-              f"{reference['points']['per_deal']} (largest gap {max(points):.4f})")  # fmt: skip
+            print(f"{label:16} {what:28} {ours_share:.5f} vs {their_share:.5f}  z = {z:.2f}")
+        # means per seat, in standard errors measured on a batch of the batch engine's own
+        form = get_variant(name, **options).batch_form()
+        assert form is not None
+        sample = form.play(20_000, RandomDraws(13))
+        means = [
+            ("tricks", sample.tricks, batch["tricks"]["per_deal"], theirs["tricks"]["per_deal"]),
+            ("points", sample.points, batch["points"]["per_deal"], theirs["points"]["per_deal"]),
+        ]
+        if sample.net is not None:  # money won per deal
+            net = sample.net / sample.net_denominator
+            means.append(
+                ("net", net, batch["settlement"]["per_unit"], theirs["settlement"]["per_unit"])
+            )
+        for what, column, ours_means, their_means in means:
+            sd = column.std(axis=0)
+            for seat, (a, b) in enumerate(zip(ours_means, their_means, strict=True)):
+                z = abs(a - b) / (math.sqrt(2 / deals) * float(sd[seat]) or 1e-12)
+                worst = max(worst, z)
+                what_seat = f"{what} per deal, seat {seat}"
+                print(f"{label:16} {what_seat:28} {a:.5f} vs {b:.5f}  z = {z:.2f}")
     print(f"stats: largest z = {worst:.2f} (limit 4)")
     return 1 if worst > 4 else 0
 
@@ -152,14 +230,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=("exact", "stats", "parties", "party-stats"))
     parser.add_argument("--deals", type=int)
+    parser.add_argument("--only", help="only the option sets whose 'name {options}' has this")
     args = parser.parse_args()
     if args.what == "exact":
-        return exact(args.deals or 10_000)
+        return exact(args.deals or 10_000, args.only)
     if args.what == "parties":
         return parties(args.deals or 10_000)
     if args.what == "party-stats":
         return party_stats(args.deals or 100_000)
-    return stats(args.deals or 100_000)
+    return stats(args.deals or 100_000, args.only)
 
 
 if __name__ == "__main__":
