@@ -273,6 +273,59 @@ def test_seeded_party_batch_runs_agree_with_seeded_reference_runs(options: dict[
         assert _within(ours["items"][name]["share_of_deals"], row["share_of_deals"], p, n, n)
 
 
+def test_su7_the_first_to_seven_counting_in_sheet_order() -> None:
+    # worked by hand, four players (sides 0 = seats 0, 2 and 1 = seats 1, 3):
+    # game 0 at 6:6 -- High to seat 1, Low and Game to seat 0: side 1 reaches 7 with High, the
+    #   first item counted (SU7), though side 0 ends the deal on 8 and side 1 on 7;
+    # game 1 at 6:5 -- Jack to seat 1, Game to seat 3: side 1 reaches 7 with Game;
+    # game 2 at 0:0 -- High and Low to seat 2: nobody reaches 7.
+    from kozyr_seven_up.batch import SevenUpBatch
+
+    from kozyr.batch import BatchResult, item_column, unit_points
+
+    variant = get_variant("seven-up", players=4)
+    form = SevenUpBatch(variant)
+    sides = variant.sides
+    seats = {"high": [1, -1, 2], "low": [0, -1, 2], "jack": [-1, 1, -1], "game": [0, 3, -1]}
+    items = tuple(
+        item_column(name, (name, name), "SU6", np.array(s) >= 0, seat=np.array(s), sides=sides)
+        for name, s in seats.items()
+    )
+    points = unit_points(4, sides, items)
+    deals = BatchResult(4, sides, np.zeros((3, 4), dtype=np.int64), points, items)
+    before = np.array([[6, 6], [6, 5], [0, 0]])
+    assert form._first_to(before, deals, 7).tolist() == [1, 1, -1]
+    assert (before + points).tolist() == [[8, 7], [6, 7], [2, 0]]
+
+
+def test_d_su4_who_may_be_given_a_point() -> None:
+    # worked by hand: with four players and seat 0 dealing, the gift goes to eldest's side 1, so
+    # the dealer may not give when side 1 is on 6; with three players and seat 2 dealing, it
+    # goes to seats 0 and 1, so not when either is on 6 (the dealer's own score does not count);
+    # gift_may_win lifts the rule
+    from kozyr_seven_up.batch import SevenUpBatch
+
+    four = SevenUpBatch(get_variant("seven-up", players=4))
+    assert four._gift_allowed(np.array([[0, 6], [6, 5], [6, 6]]), 0, 7).tolist() == [
+        False,
+        True,
+        False,
+    ]
+    three = SevenUpBatch(get_variant("seven-up", players=3))
+    scores = np.array([[0, 6, 0], [0, 0, 6], [6, 0, 0], [5, 5, 5]])
+    assert three._gift_allowed(scores, 2, 7).tolist() == [False, True, False, True]
+    free = SevenUpBatch(get_variant("seven-up", players=3, gift_may_win=True))
+    assert free._gift_allowed(scores, 2, 7).all()
+
+
+def test_party_batch_totals_do_not_depend_on_the_workers() -> None:
+    one = simulate("seven-up", {"players": 3}, 20000, seed=9, unit="party", engine="batch")
+    two = simulate("seven-up", {"players": 3}, 20000, seed=9, unit="party", workers=2)
+    assert one.engine == two.engine == "batch"
+    assert one.totals() == two.totals()
+    assert one.units == 20000 and sum(one.wins) == 20000  # one winner per game (SU7)
+
+
 def test_parties_without_a_party_form_fall_back_to_the_reference_engine() -> None:
     result = simulate("semerik", {}, 2, seed=1, unit="party", engine="batch")
     assert result.engine == "reference"

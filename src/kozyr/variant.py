@@ -555,7 +555,8 @@ class Variant:
         """This variant's batch form (:mod:`kozyr.batch`): random bots playing and scoring many
         deals at once with numpy, for ``kozyr simulate --engine batch``. None (the default)
         when the variant has none, or when numpy (``kozyr[fast]``) is not installed: the
-        reference engine then plays every deal."""
+        reference engine then plays every deal. A form that also has ``play_parties``
+        (:class:`kozyr.batch.PartyBatchForm`) plays whole parties too (``--unit party``)."""
         return None
 
     def iter_options(self) -> Iterator[tuple[OptionSpec, Any]]:
