@@ -199,18 +199,23 @@ class SemListovBatch:
 
         A pack whose cut lifts no rotation (a uniformly shuffled pack stays uniform) reads the
         same way: its last card is the cut card and the ``lifted`` cards before the end are the
-        lifted packet."""
+        lifted packet. Returns the places the deal reads: the dealt cards, then the turned one."""
         size = self.pack_size
         slots = self.ace_slots
-        ace = cards[:, -1] % 13 == Rank.ACE - 2
-        g = np.where(ace, np.minimum(lifted, slots.shape[0] - 1), 0)
+        dealt = cards[:, : slots.shape[1]].copy()
+        rows = np.flatnonzero(cards[:, -1] % 13 == Rank.ACE - 2)  # about one deal in nine
+        if not len(rows):
+            return dealt
+        lifted = lifted[rows]
+        g = np.minimum(lifted, slots.shape[0] - 1)
         place = slots[g]  # by deal and place of the ordinary deal
         # the pack left after the cut: the lifted packet's top (size - lifted ... size - g - 1 of
         # the cut pack), then the rest (0 ... size - lifted - 1): a rotation of its first size - g
-        shift = np.where(ace, size - lifted, 0)[:, None]
+        shift = (size - lifted)[:, None]
         left = (size - g)[:, None]
         source = np.where(place >= 0, (place + shift) % left, size + place)  # -1 - j: size-1-j
-        return np.take_along_axis(cards, source, axis=1)
+        dealt[rows] = np.take_along_axis(cards[rows], source, axis=1)
+        return dealt
 
     def _play(
         self,
