@@ -144,7 +144,7 @@ def sem_listov_family(
 ) -> list[int]:
     """The Семь листов forms, dealer seat 0. ``classic``: cut by the dealer's right, who is dealt
     first (SL-C4, SL-C5), else dealt from eldest (PN1); ``exchange``: the dealer may take the
-    turned card after the first trick (SL-C6, PN2); ``rule``: free play with dead trumps
+    turned card at the start of any trick after the first, once (SL-C6, D-SL5, PN2); ``rule``: free play with dead trumps
     (SL-C9..C11), follow else any (PN3), follow else trump else any (SL19-2, NN3)."""
     rng = random.Random(seed)
     cards = pack[:]
@@ -169,7 +169,6 @@ def sem_listov_family(
     tm = SUIT[trump]
     leader = (dealer + 1) % players
     tricks = [0] * players
-    number = 0
     while True:
         seat = leader
         lead = -1
@@ -208,14 +207,14 @@ def sem_listov_family(
         leader = winner
         if not hands[leader]:
             return tricks
-        if number == 0 and exchange:  # keep, or exchange one of the dealer's cards
+        if exchange:  # SL-C6, D-SL5: at the start of every later trick, keep or exchange a card
             h = hands[dealer]
             k = rng.randrange(h.bit_count() + 1)
             if k:
                 for _ in range(k - 1):
                     h &= h - 1
                 hands[dealer] ^= (h & -h) | (1 << turn)
-        number += 1
+                exchange = False  # once
 
 
 # SM2: 3 2 A K Q J 7 6 5 4, strongest first
