@@ -1,0 +1,37 @@
+"""The minimal loops of ``benchmarks/bench.py`` are the baselines the batch engine's speed is
+reported against (docs/performance.md), so they must play the engine's very deals: the same
+random draws under the same rules give the same tricks per seat. A rule change the loops miss
+(as D-SL5's exchange at the start of every later trick once was) fails here."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from kozyr import get_variant
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("kozyr_bench", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("kozyr_bench", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+
+
+@pytest.mark.parametrize("name", sorted(bench.MINIMAL))
+def test_minimal_loop_plays_the_engines_deals(name: str) -> None:
+    options, loop = bench.MINIMAL[name]
+    variant = get_variant(name, **options)
+    differ = [seed for seed in range(120) if loop(seed) != bench.engine_tricks(variant, seed)]
+    assert differ == []
