@@ -144,8 +144,9 @@ def sem_listov_family(
 ) -> list[int]:
     """The Семь листов forms, dealer seat 0. ``classic``: cut by the dealer's right, who is dealt
     first (SL-C4, SL-C5), else dealt from eldest (PN1); ``exchange``: the dealer may take the
-    turned card at the start of any trick after the first, once (SL-C6, D-SL5, PN2); ``rule``: free play with dead trumps
-    (SL-C9..C11), follow else any (PN3), follow else trump else any (SL19-2, NN3)."""
+    turned card at the start of any trick after the first, once (SL-C6, D-SL5, PN2); ``rule``:
+    free play with dead trumps (SL-C9..C11), follow else any (PN3), follow else trump else any
+    (SL19-2, NN3)."""
     rng = random.Random(seed)
     cards = pack[:]
     rng.shuffle(cards)

@@ -5,6 +5,7 @@ Run from the repository root::
 
     python benchmarks/memory.py seven-up 20000 200000
     python benchmarks/memory.py --rss seven-up 1000000      # no tracemalloc: time and RSS only
+    python benchmarks/memory.py --rss --engine batch seven-up 100000 10000000
 
 For each deal count it runs ``kozyr.simulate.simulate`` inline (one process, so every allocation
 is traced) and prints the peak of traced memory, what is still traced after ``gc.collect()``, and
@@ -22,13 +23,15 @@ import tracemalloc
 from kozyr.simulate import simulate
 
 
-def measure(variant: str, deals: int, traced: bool = True) -> tuple[float, float, float, float]:
+def measure(
+    variant: str, deals: int, traced: bool = True, engine: str = "reference"
+) -> tuple[float, float, float, float]:
     """(peak traced MiB, traced MiB left after a full collection, max RSS MiB, seconds) of one
     inline run; without ``traced`` only the RSS and the time."""
     if traced:
         tracemalloc.start()
     began = time.perf_counter()
-    simulate(variant, {}, deals, seed=1)
+    simulate(variant, {}, deals, seed=1, engine=engine)
     elapsed = time.perf_counter() - began
     peak = left = 0.0
     if traced:
@@ -43,19 +46,25 @@ def measure(variant: str, deals: int, traced: bool = True) -> tuple[float, float
 
 def main(argv: list[str]) -> int:
     traced = "--rss" not in argv
+    engine = "reference"  # --engine batch: the batch engine (random bots, kozyr[fast])
+    if "--engine" in argv:
+        at = argv.index("--engine")
+        engine = argv[at + 1]
+        argv = argv[:at] + argv[at + 2 :]
     args = [a for a in argv if a != "--rss"]
     variant = args[0] if args else "seven-up"
     counts = [int(x) for x in args[1:]] or [20_000, 200_000]
-    simulate(variant, {}, 50, seed=0)  # load plugins and warm caches before measuring
+    simulate(variant, {}, 50, seed=0, engine=engine)  # load plugins and warm caches first
     for deals in counts:
-        peak, left, rss, elapsed = measure(variant, deals, traced)
+        peak, left, rss, elapsed = measure(variant, deals, traced, engine)
         traced_text = (
             f"tracemalloc peak {peak:5.2f} MiB, {left:5.3f} MiB left after gc.collect()  "
             if traced
             else ""
         )
         print(
-            f"{variant}: {deals:>9,} deals  {traced_text}max RSS {rss:5.1f} MiB  ({elapsed:.0f} s)",
+            f"{variant} ({engine}): {deals:>9,} deals  {traced_text}"
+            f"max RSS {rss:5.1f} MiB  ({elapsed:.0f} s)",
             flush=True,
         )
     return 0
