@@ -250,3 +250,33 @@ def test_a_summary_record_checks_the_decisions_before_play() -> None:
     assert error(data) == (
         "$.log: no decision logged, but the deal goes on: seat 1 is to decide (phase 'bid')"
     )
+
+
+class NotedWhist(LoggedWhist):
+    """Logged whist keeping two facts: ``note`` (a record field: the bid again) and ``scratch``
+    (a working note of the variant, no record field)."""
+
+    name = "noted-whist"
+    record_fields = ("note",)
+
+    def apply_decision(self, deal: Deal, action: Action) -> None:
+        if action.kind == "bid":
+            deal.record_fact("note", f"bid {action.value}")
+            deal.record_fact("scratch", [1, 2, 3])
+        super().apply_decision(deal, action)
+
+
+def test_the_default_record_fields_round_trip() -> None:
+    """The default ``write_fields`` writes the facts under ``record_fields`` only, and the
+    default ``read_fields`` reads them back: a variant with no record code of its own writes
+    records that read and replay (a working fact written out used to make the record
+    unreadable: "unknown field")."""
+    variant = NotedWhist()
+    for seed in range(20):
+        deal = play_deal(variant, seed=seed)
+        data = load(json.dumps(deal.record.to_json(), ensure_ascii=False))
+        assert "scratch" not in data
+        assert data["note"] == f"bid {deal.log[0].value}"
+        record = read_deal(data, variant)
+        assert record.decisions == {"note": data["note"]}
+        assert replay_deal(record, variant).tricks == deal.result().tricks

@@ -19,7 +19,7 @@ from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError, OptionError, RecordError
 from kozyr.limits import SHOWN, shorten
-from kozyr.outcome import OutcomeField
+from kozyr.outcome import OutcomeField, field_names
 from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
 from kozyr.scoring import ScoreSheet, SheetNote, sides_of
 from kozyr.tricks import Play, TrickRules
@@ -421,8 +421,11 @@ class Variant:
     # --- records -------------------------------------------------------------------------------
 
     def read_fields(self, reader: RecordReader) -> dict[str, Any]:
-        """Read and check the variant's own record fields (``reader`` knows their JSON paths)."""
-        return {}
+        """Read and check the variant's own record fields (``reader`` knows their JSON paths).
+
+        The default takes each key of :attr:`record_fields` that the record has as it is (plain
+        JSON, unchecked): the inverse of the default :meth:`write_fields`."""
+        return {key: reader.get(key) for key in self.record_fields if reader.has(key)}
 
     @property
     def outcome_fields(self) -> tuple[OutcomeField, ...]:
@@ -432,8 +435,14 @@ class Variant:
         return ()
 
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
-        """The variant's own record fields as JSON data (the inverse of :meth:`read_fields`)."""
-        return dict(record.decisions)
+        """The variant's own record fields as JSON data (the inverse of :meth:`read_fields`).
+
+        The default writes the record's facts (``deal.record_fact``) whose keys a record may
+        hold -- :attr:`record_fields` and the outcome fields -- as they are; a fact under any
+        other key is the variant's own working note and is not written (a reader would refuse
+        it as an unknown field)."""
+        keys = set(self.record_fields) | set(field_names(self.outcome_fields))
+        return {key: value for key, value in record.decisions.items() if key in keys}
 
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         """Check hand sizes and other facts of a record before replay (raise RecordError)."""
