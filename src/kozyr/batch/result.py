@@ -22,8 +22,9 @@ from kozyr.batch.masks import Bools, Ints, Masks
 class ItemColumn:
     """One kind of score item over a batch, at most once per deal in this column: which deals
     have it, the seat and the side it goes to (-1 for None, and in deals without the item), its
-    points (0 in deals without it) and the cards it names. Build one with :func:`item_column`,
-    which keeps those conventions (the tally relies on them)."""
+    points (0 in deals without it) and the cards it names (read-only arrays, possibly
+    broadcast from one value). Build one with :func:`item_column`, which keeps those
+    conventions (the tally relies on them): seats and sides as ``int8``, points as ``int32``."""
 
     name: str
     label_ru: str
@@ -52,16 +53,22 @@ def item_column(
     value for every deal (None: the items have none); without ``side``, a seat's side (C5) is
     taken from ``sides``. Points and cards default to 1 and none."""
     count = len(present)
+    present = np.asarray(present, dtype=np.bool_)
+    flags = present.view(np.int8)
 
-    def masked(value: Ints | int | None, absent: int) -> Ints:
+    def masked(value: Ints | int | None, absent: int, dtype: type[np.integer[Any]]) -> Ints:
         """``value`` in the deals with the item, ``absent`` in the others -- as
-        ``(value - absent) * present + absent``: arithmetic on the bools is several times
-        faster than np.where, and a constant needs no array of its own."""
+        ``(value - absent) * present + absent`` in a small integer type: arithmetic on the
+        bools is several times faster than np.where, and a variant with many columns (every
+        declaration of every seat) moves an eighth of the memory."""
         if value is None:
-            return np.full(count, absent, dtype=np.int64)
+            return np.full(count, absent, dtype=dtype)
+        column: Ints
         if isinstance(value, int):
-            return (value - absent) * present.astype(np.int64) + absent
-        return (value.astype(np.int64, copy=False) - absent) * present + absent
+            column = flags * dtype(value - absent) + dtype(absent)
+        else:
+            column = (value.astype(dtype) - dtype(absent)) * flags + dtype(absent)
+        return column
 
     if side is None and sides is not None:
         side_of = {member: i for i, members in enumerate(sides) for member in members}
@@ -76,11 +83,14 @@ def item_column(
         labels[1],
         rule,
         present,
-        masked(seat, -1),
-        masked(side, -1),
-        masked(points, 0),
-        np.zeros(count, dtype=np.uint64) if cards is None else cards,
+        masked(seat, -1, np.int8),
+        masked(side, -1, np.int8),
+        masked(points, 0, np.int32),
+        np.broadcast_to(_NO_CARDS, (count,)) if cards is None else cards,
     )
+
+
+_NO_CARDS = np.uint64(0)
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,13 @@ def _run_cards(suit: int, length: int) -> int:
     return sum(1 << (suit * 13 + bit) for bit in _SEQUENCE_BITS[:length])
 
 
+#: Per suit, the cards of its run of each length (0 to the whole suit) from the top (SM6).
+_RUN_CARDS = [
+    np.array([_run_cards(suit, length) for length in range(len(STRENGTH) + 1)], dtype=_U)
+    for suit in Suit
+]
+
+
 class SemerikBatch:
     """The batch form of one :class:`Semerik` variant object (its options fixed)."""
 
@@ -219,9 +226,7 @@ class SemerikBatch:
                 ("SM6", trena & (run == self.trena)),
                 ("D-SM2", trena & (run > self.trena)),
             ):
-                cards = np.zeros(len(hand), dtype=_U)
-                for length in range(self.trena, len(STRENGTH) + 1):
-                    cards = np.where(run == length, _U(_run_cards(suit, length)), cards)
+                cards = _RUN_CARDS[suit][run]  # the cards of a run of that length
                 columns.append(
                     item_column(
                         "trena", labels, rule, here, seat=seat, points=16, cards=cards, sides=SIDES
@@ -269,7 +274,7 @@ class SemerikBatch:
         points: int,
         card_mask: int,
     ) -> ItemColumn:
-        cards = np.full(len(present), card_mask, dtype=_U)
+        cards = np.broadcast_to(_U(card_mask), (len(present),))  # one mask for every deal
         return item_column(
             name, labels, rule, present, seat=seat, points=points, cards=cards, sides=SIDES
         )
