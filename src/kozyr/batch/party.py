@@ -117,7 +117,11 @@ class PartyBatchResult:
 @runtime_checkable
 class PartyBatchForm(Protocol):
     """A batch form that also plays whole parties (the optional method of a
-    :class:`~kozyr.batch.BatchForm`)."""
+    :class:`~kozyr.batch.BatchForm`).
+
+    A form whose parties run long may also set ``party_batch_size``, the parties a simulation
+    plays per batch (default :data:`kozyr.simulate.batch.BATCH_SIZE`): a batch holds every deal
+    of its parties until they are tallied."""
 
     pack_size: int
 

@@ -105,8 +105,12 @@ class ExtraColumn:
     - ``"objects"``: how many objects (JSON objects) each deal's list holds, with ``build``
       making one deal's list;
     - ``"object"``: a bool array, the deals that have the field at all (the others leave it
-      out), each a JSON object whose members are the columns ``fields`` (of the kinds above but
-      ``"objects"``); a tally counts each member as ``name.member``, as the reference does;
+      out, or hold None with ``or_none``), each a JSON object whose members are the columns
+      ``fields`` (of the kinds above but ``"objects"``); a tally counts each member as
+      ``name.member``, as the reference does;
+    - ``"fractions"``: a 2-D int array of numerators over ``denominator``, a list of constant
+      length of :class:`~fractions.Fraction` per deal (a tally sums them, counting no values,
+      as the reference tallies Fractions);
     - ``"none"``: always None.
     """
 
@@ -115,6 +119,8 @@ class ExtraColumn:
     labels: tuple[str, ...] = ()
     build: Callable[[int], list[Any]] | None = None
     fields: Mapping[str, ExtraColumn] | None = None
+    or_none: bool = False
+    denominator: int = 1
 
     def value(self, deal: int) -> Any:
         """The plain value of one deal, as the reference engine's result gives it (a card as
@@ -131,10 +137,14 @@ class ExtraColumn:
         if self.kind in ("card", "seat"):
             return None if v < 0 else int(v)
         if self.kind == "object":
+            if not v:
+                return None  # a deal without the object (shown only with ``or_none``)
             fields = self.fields or {}
             return {name: column.value(deal) for name, column in fields.items()}
         if self.kind == "objects":
             return self.build(deal) if self.build is not None and v else []
+        if self.kind == "fractions":
+            return [Fraction(int(x), self.denominator) for x in v]
         if self.kind == "none":
             return None
         return None if v < 0 else self.labels[int(v)]
@@ -193,7 +203,7 @@ class BatchResult:
             "extra": {
                 name: column.value(index)
                 for name, column in self.extra.items()
-                if column.kind != "object" or column.values[index]
+                if column.kind != "object" or column.values[index] or column.or_none
             },
         }
 

@@ -11,6 +11,7 @@ numpy is imported only when a batch is played (``kozyr[fast]``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -180,18 +181,22 @@ def _add_deals(tally: Tally, batch: BatchResult) -> None:
 def _flat(name: str, column: ExtraColumn) -> list[tuple[str, ExtraColumn]]:
     """A column under its name, or an ``"object"`` column's members as ``name.member`` over
     the deals that have it (the reference tally flattens one level of nested objects), none
-    when no deal has it."""
+    when no deal has it; with ``or_none``, also the field itself when some deal holds None
+    (the reference counts a field it saw, even if only as None)."""
     if column.kind != "object":
         return [(name, column)]
     from kozyr.batch import ExtraColumn
 
     present = column.values
-    if not present.any():
-        return []
-    return [
-        (f"{name}.{key}", ExtraColumn(member.kind, member.values[present], member.labels))
-        for key, member in (column.fields or {}).items()
-    ]
+    flat: list[tuple[str, ExtraColumn]] = []
+    if column.or_none and not present.all():
+        flat.append((name, ExtraColumn("none", present)))
+    if present.any():
+        flat += [
+            (f"{name}.{key}", replace(member, values=member.values[present]))
+            for key, member in (column.fields or {}).items()
+        ]
+    return flat
 
 
 def field_stats(column: ExtraColumn) -> FieldStats:
@@ -231,6 +236,12 @@ def field_stats(column: ExtraColumn) -> FieldStats:
             else:
                 stats.width, stats.vector = -1, None
         stats.counts = {int(s): int(c) for s, c in enumerate(values.sum(axis=0)) if c}
+        return stats
+    if column.kind == "fractions":  # Fractions are summed, never counted by value
+        stats.seen = len(values)
+        if len(values):
+            stats.width = values.shape[1]
+            stats.vector = [Fraction(int(x), column.denominator) for x in values.sum(axis=0)]
         return stats
     if column.kind == "seat":  # None (-1) counts nothing
         values = values[values >= 0]

@@ -78,14 +78,17 @@ def simulate(
         raise KozyrError(f"unknown engine {engine!r}; use {', '.join(ENGINES)}")
     note = ""
     func: Callable[..., Tally] = run_parties if unit == "party" else run_deals
+    per_batch = BATCH_SIZE
     if engine != "reference":
         form, note = batch_form_for(instance, unit, kinds)
         if form is not None:
             func = run_party_batch if unit == "party" else run_batch
+            if unit == "party":  # long parties: a form may play fewer at once (bounded memory)
+                per_batch = getattr(form, "party_batch_size", BATCH_SIZE)
     batched = func in (run_batch, run_party_batch)
     # The batch engine plays fixed batches (seeded by their first deal's index), so its totals
     # depend on the seed and n only, whatever the chunk or worker count.
-    size = min(BATCH_SIZE, n) if batched else (chunk or default_chunk(n))
+    size = min(per_batch, n) if batched else (chunk or default_chunk(n))
     tasks = [(start, min(start + size, n)) for start in range(0, n, size)]
     real_workers = worker_count(workers, len(tasks))  # no more than the chunks or the CPUs
     began = time.perf_counter()

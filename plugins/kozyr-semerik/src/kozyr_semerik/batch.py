@@ -5,13 +5,14 @@ batch together: SM3 the deal in packets from eldest; SM6 the declarations of eac
 looked up per 13-bit suit pattern; SM4/SM5 ten tricks (follow suit, else any card; the highest
 live heart wins, else the highest card of the suit led, in SM2 order); SM7 counters and the
 nine-trick and all-tricks bonuses. Random choices are the reference's: the ``k``-th legal card in
-card order, drawn from a :class:`kozyr.batch.DrawSource`. Deals are scored on their own, outside
-a game (the game to 21, SM8, is for the reference engine's parties).
+card order, drawn from a :class:`kozyr.batch.DrawSource`. :meth:`SemerikBatch.play_parties`
+plays whole rubbers in lockstep: three games to 21 (SM8-SM11, D-SM5), deal after deal.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,6 +27,9 @@ from kozyr.batch import (
     Ints,
     ItemColumn,
     Masks,
+    PartyBatchResult,
+    PartyDraws,
+    PartyStep,
     count,
     item_column,
     pick,
@@ -36,12 +40,17 @@ from kozyr.batch import (
 from kozyr_semerik.scoring import (
     BABA,
     COUNTER_MASK,
+    DECLARATIONS,
+    DOUBLE_BELOW,
     EXTENSIONS,
+    GAMES_PER_RUBBER,
     MAIN_SUIT,
     SIDES,
     STRENGTH,
+    TARGET,
     TRENA_LENGTH,
     TRIPLE_VALUE,
+    GameResult,
 )
 
 if TYPE_CHECKING:
@@ -71,6 +80,7 @@ for _pattern in range(1 << 13):
 #: The live hearts (SM4: not 6, 5, 4).
 _LIVE = np.uint64(sum(1 << (MAIN_SUIT * 13 + rank - 2) for rank in STRENGTH[:-3]))
 _COUNTERS = np.uint64(COUNTER_MASK)
+_WON_ON = ("declarations", "play")  # SM8: a game won on a declaration or in play
 _SUIT_RU = {Suit.HEARTS: "червей", Suit.SPADES: "пик", Suit.DIAMONDS: "бубён", Suit.CLUBS: "треф"}
 _SUIT_EN = {
     Suit.HEARTS: "hearts",
@@ -96,6 +106,9 @@ class SemerikBatch:
     """The batch form of one :class:`Semerik` variant object (its options fixed)."""
 
     pack_size = 40
+    #: Rubbers per batch in a simulation: a rubber is some 14 deals of about 200 item columns,
+    #: so 2,048 of them hold about 200 MB (and play faster than more, in the caches).
+    party_batch_size = 2048
 
     def __init__(self, variant: Semerik) -> None:
         self.packets = _PACKETS[str(variant.options["packets"])]
@@ -103,6 +116,7 @@ class SemerikBatch:
         self.cumulative = variant.options["counter_mode"] == "cumulative"
         # SM6 option trena: seven in sequence (D-SM2: eight to ten too), or the whole suit
         self.trena = TRENA_LENGTH if variant.options["trena"] == "seven" else len(STRENGTH)
+        self.in_turn = variant.options["declarations"] == "in_turn"  # D-SM5
 
     def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
         """Deal, play and score ``deals`` deals dealt by ``dealer``."""
@@ -144,6 +158,215 @@ class SemerikBatch:
                 "play": ExtraColumn("ints", played),
                 "counter_cards": ExtraColumn("ints", counter_cards),
             },
+        )
+
+    def play_parties(self, parties: int, source: PartyDraws) -> PartyBatchResult:
+        """Play ``parties`` rubbers (SM11: three games to 21) in lockstep. Seat 0 deals first
+        and the deal passes to the left (C1), so every rubber not yet over deals with the same
+        dealer at each step. Each deal's points count in SM8 order (:meth:`_advance`); the first
+        side to 21 wins the game, double when the losers had under 11 (SM8); points above 21
+        reached in play start the winners' next game (SM9); the losing side pays each game's
+        value to the winning side, each partner paying or receiving half (SM10)."""
+        scores = np.zeros((parties, 2), dtype=np.int64)  # the game now being played
+        game = np.ones(parties, dtype=np.int64)  # its number, 1 to 3
+        number = np.zeros(parties, dtype=np.int64)  # deals played
+        first = np.zeros(parties, dtype=np.int64)  # the first deal of the game now played
+        # each party's finished games (game g at column g - 1), as GameResult holds one
+        won_by = np.zeros((parties, GAMES_PER_RUBBER), dtype=np.int64)
+        loser_at = np.zeros((parties, GAMES_PER_RUBBER), dtype=np.int64)
+        in_play_at = np.zeros((parties, GAMES_PER_RUBBER), dtype=np.bool_)
+        ended = np.zeros((parties, GAMES_PER_RUBBER, 2), dtype=np.int64)
+        carried = np.zeros((parties, GAMES_PER_RUBBER), dtype=np.int64)
+        deals_of = np.zeros((parties, GAMES_PER_RUBBER, 2), dtype=np.int64)  # first, last deal
+        steps = []
+        live = np.arange(parties)
+        dealer = 0
+        while len(live):
+            deals = self.play(len(live), source.deals(live, number[live]), dealer=dealer)
+            start = scores[live]
+            end, winner, loser_score, in_play = self._advance(start, deals, (dealer + 1) % SEATS)
+            won = winner >= 0
+            rows = np.arange(len(live))
+            side = np.maximum(winner, 0)
+            carry = np.maximum(end[rows, side] - TARGET, 0) * in_play  # SM9
+            playing = game[live]
+            steps.append(
+                PartyStep(
+                    live,
+                    number[live],
+                    np.full(len(live), dealer),
+                    self._with_game(deals, playing, start, end, winner, loser_score, in_play),
+                    end,
+                )
+            )
+            over, at = live[won], playing[won] - 1
+            won_by[over, at] = winner[won]
+            loser_at[over, at] = loser_score[won]
+            in_play_at[over, at] = in_play[won]
+            ended[over, at] = end[won]
+            carried[over, at] = carry[won]
+            deals_of[over, at, 0] = first[over]
+            deals_of[over, at, 1] = number[over]
+            # the next game starts from the carry (SM9), the same game from the deal's end
+            next_scores = end * ~won[:, None]
+            next_scores[rows[won], winner[won]] = carry[won]
+            scores[live] = next_scores
+            game[live] = playing + won
+            number[live] += 1
+            first[over] = number[over]
+            live = live[game[live] <= GAMES_PER_RUBBER]
+            dealer = (dealer + 1) % SEATS  # C1
+        return self._rubbers(
+            parties, steps, scores, won_by, loser_at, in_play_at, ended, carried, deals_of
+        )
+
+    def _advance(
+        self, start: Ints, deals: BatchResult, eldest: int
+    ) -> tuple[Ints, Ints, Ints, Bools]:
+        """SM8, D-SM5: a batch of deals added to their games' ``start`` scores: the scores at
+        the end of each deal, the side that reached 21 first (-1: none), the losers' score at
+        that moment and whether it came in play (not on a declaration), as
+        :func:`kozyr_semerik.scoring.advance` finds them."""
+        count_ = len(start)
+        score: Ints = start.T.copy()  # side by deal
+        winner: Ints = np.full(count_, -1, dtype=np.int64)
+        loser_score: Ints = np.zeros(count_, dtype=np.int64)
+        in_play: Bools = np.zeros(count_, dtype=np.bool_)
+        if self.in_turn:
+            # D-SM5 in_turn: seat by seat from eldest. A seat's declarations all go to its side,
+            # so its items cross 21 one by one exactly when their total does.
+            declared = np.zeros((SEATS, count_), dtype=np.int64)
+            for column in deals.items:
+                if column.name in DECLARATIONS:
+                    seat = int(column.seat.max())  # one seat's items (-1 where absent)
+                    if seat >= 0:
+                        declared[seat] += column.points
+            for seat in [(eldest + i) % SEATS for i in range(SEATS)]:
+                side, points = seat % 2, declared[seat]
+                score[side] += points
+                crossed = (winner < 0) & (points > 0) & (score[side] >= TARGET)
+                winner = pick(crossed, np.full(count_, side), winner)
+                loser_score = pick(crossed, score[1 - side], loser_score)
+        else:
+            # D-SM5 together: all the declarations at once; one side at 21 wins, both: the
+            # higher total, equal totals eldest's side
+            score += deals.extra["declarations"].values.T
+            at = score >= TARGET
+            higher: Ints = (score[1] > score[0]).astype(np.int64)
+            tie: Ints = pick(score[0] == score[1], np.full(count_, eldest % 2), higher)
+            side_won: Ints = pick(at[0] & at[1], tie, at[1].astype(np.int64))
+            crossed = at[0] | at[1]
+            winner = pick(crossed, side_won, winner)
+            loser_score = pick(crossed, pick(side_won == 1, score[0], score[1]), loser_score)
+        for column in deals.items:  # SM8: counters trick by trick, then the bonuses, one by one
+            if column.name in DECLARATIONS:
+                continue
+            to_ours, to_theirs = column.side == 0, column.side == 1  # -1 where absent
+            score[0] += column.points * to_ours
+            score[1] += column.points * to_theirs
+            crossed = (winner < 0) & (
+                (to_ours & (score[0] >= TARGET)) | (to_theirs & (score[1] >= TARGET))
+            )
+            winner = pick(crossed, column.side, winner)
+            loser_score = pick(crossed, pick(to_ours, score[1], score[0]), loser_score)
+            in_play |= crossed
+        return score.T.copy(), winner, loser_score, in_play
+
+    def _with_game(
+        self,
+        deals: BatchResult,
+        game: Ints,
+        start: Ints,
+        end: Ints,
+        winner: Ints,
+        loser_score: Ints,
+        in_play: Bools,
+    ) -> BatchResult:
+        """The deals with the fields a deal of a game has (:meth:`Semerik.score`): the game, its
+        scores at the start and end of the deal, and the game won in it (or None)."""
+        double = loser_score < DOUBLE_BELOW  # SM8
+        won = {
+            "game": ExtraColumn("int", game),
+            "winner": ExtraColumn("int", winner),
+            "loser": ExtraColumn("int", 1 - winner),
+            "value": ExtraColumn("int", TARGET * (1 + double)),
+            "double": ExtraColumn("bool", double),
+            "loser_score": ExtraColumn("int", loser_score),
+            "won_on": ExtraColumn("category", in_play.astype(np.int64), _WON_ON),
+            "scores": ExtraColumn("ints", end),
+            "carry": ExtraColumn(
+                "int",
+                np.maximum(end[np.arange(len(end)), np.maximum(winner, 0)] - TARGET, 0) * in_play,
+            ),
+        }
+        return replace(
+            deals,
+            extra={
+                **deals.extra,
+                "game": ExtraColumn("int", game),
+                "start": ExtraColumn("ints", start),
+                "running": ExtraColumn("ints", end),
+                "game_won": ExtraColumn("object", winner >= 0, fields=won, or_none=True),
+            },
+        )
+
+    def _rubbers(
+        self,
+        parties: int,
+        steps: list[PartyStep],
+        scores: Ints,
+        won_by: Ints,
+        loser_at: Ints,
+        in_play_at: Bools,
+        ended: Ints,
+        carried: Ints,
+        deals_of: Ints,
+    ) -> PartyBatchResult:
+        """SM10, SM11: the rubbers' settlement (each game's value, half to or from each partner)
+        and fields, as :meth:`Semerik.score_party` gives them."""
+        value = TARGET * (1 + (loser_at < DOUBLE_BELOW))  # SM8: 21, or 42 double
+        side_net = np.zeros((parties, 2), dtype=np.int64)
+        for g in range(GAMES_PER_RUBBER):
+            side_net[:, 0] += value[:, g] * (1 - 2 * won_by[:, g])
+        side_net[:, 1] = -side_net[:, 0]
+        games_won = np.stack([(won_by == 0).sum(axis=1), (won_by == 1).sum(axis=1)], axis=1)
+        winner = (games_won[:, 1] > games_won[:, 0]).astype(np.int64)  # three games: never tied
+        seat_side = np.array([seat % 2 for seat in range(SEATS)])
+        wins = seat_side[None, :] == winner[:, None]
+
+        def games(party: int) -> list[dict[str, Any]]:
+            return [
+                GameResult(
+                    g + 1,
+                    int(won_by[party, g]),
+                    int(loser_at[party, g]),
+                    bool(in_play_at[party, g]),
+                    (int(ended[party, g, 0]), int(ended[party, g, 1])),
+                    int(carried[party, g]),
+                    tuple(range(int(deals_of[party, g, 0]), int(deals_of[party, g, 1]) + 1)),
+                ).to_json()
+                for g in range(GAMES_PER_RUBBER)
+            ]
+
+        return PartyBatchResult(
+            players=SEATS,
+            count=parties,
+            steps=tuple(steps),
+            wins=wins,
+            losses=~wins,
+            extra={
+                "by": ExtraColumn("category", np.zeros(parties, dtype=np.int64), ("side",)),
+                "target": ExtraColumn("int", np.full(parties, TARGET)),
+                "games": ExtraColumn("objects", np.full(parties, GAMES_PER_RUBBER), build=games),
+                "games_won": ExtraColumn("ints", games_won),
+                "rubber_complete": ExtraColumn("bool", np.ones(parties, dtype=np.bool_)),
+                "game": ExtraColumn("none", np.zeros(parties, dtype=np.int64)),
+                "scores": ExtraColumn("ints", scores),
+                "net_by_side": ExtraColumn("fractions", side_net),
+            },
+            # SM10: a partner pays or receives half of each game's value
+            net=side_net[:, seat_side],
+            net_denominator=2,
         )
 
     def _play(self, hands: Masks, eldest: int, source: DrawSource) -> tuple[Ints, Masks, Ints]:
