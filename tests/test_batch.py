@@ -10,17 +10,23 @@ from typing import Any
 import numpy as np
 import pytest
 from kozyr_sem_listov.batch import SemListovBatch
+from kozyr_semerik.batch import SemerikBatch
+from kozyr_semerik.scoring import DECLARATIONS, SIDES, advance
 
-from kozyr import Card, CardSet, Deck, get_variant
+from kozyr import Card, CardSet, Deck, ScoreItem, get_variant
 from kozyr.batch import (
+    BatchResult,
+    ExtraColumn,
     GivenDraws,
     GivenPartyDraws,
     PartyBatchForm,
     RandomDraws,
     count,
     high_bit,
+    item_column,
     low_bit,
     select,
+    unit_points,
 )
 from kozyr.batch.check import (
     compare,
@@ -326,7 +332,10 @@ def test_party_batch_totals_do_not_depend_on_the_workers() -> None:
     assert one.units == 20000 and sum(one.wins) == 20000  # one winner per game (SU7)
 
 
-def test_parties_without_a_party_form_fall_back_to_the_reference_engine() -> None:
+def test_parties_without_a_party_form_fall_back_to_the_reference_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delattr(SemerikBatch, "play_parties")  # a form that plays single deals only
     result = simulate("semerik", {}, 2, seed=1, unit="party", engine="batch")
     assert result.engine == "reference"
     assert (
@@ -395,6 +404,186 @@ def test_semerik_batch_scores_a_stacked_trena_and_quad_as_the_reference(
     else:
         assert ("baba", 1, 5) in declared and declared.count(("extension", 1, 1)) == 3
     assert ("quad", 1, 3 if quads == "as_triple" else 4) in declared
+
+
+# --- Семерик rubbers (SM8-SM11, D-SM5) --------------------------------------------------------
+
+SEMERIK_PARTIES = [
+    {},
+    {"declarations": "in_turn"},
+    {"counter_mode": "cumulative", "quads": "plus_one"},
+    {"packets": "3-3-4", "trena": "ten", "declarations": "in_turn"},
+]
+
+
+@pytest.mark.parametrize("options", SEMERIK_PARTIES, ids=_ids)
+def test_semerik_party_batch_equals_reference_party_by_party(options: dict[str, Any]) -> None:
+    # C1 the deal passing to the left; SM8 the first side to 21 in event order (D-SM5 together
+    # or in turn), double under 11; SM9 the carry; SM10 the halves; SM11 three games
+    variant = get_variant("semerik", **options)
+    assert compare_parties(variant, 250, seed=43) == []
+
+
+def test_the_semerik_party_check_sees_every_way_a_game_ends() -> None:
+    # the parties compared end games in play with a carry (SM9), on declarations, double (SM8),
+    # and with both sides at 21 on the declarations of one deal (D-SM5)
+    variant = get_variant("semerik")
+    packs, uniforms = _party_chance(250, 43, size=40)
+    ways = {"play": 0, "declarations": 0, "double": 0, "carry": 0, "both": 0}
+    for i in range(250):
+        party = reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
+        for game in party.extra["games"]:
+            ways[game["won_on"]] += 1
+            ways["double"] += game["double"]
+            ways["carry"] += game["carry"] > 0
+        for deal in party.deals:
+            start, declared = deal.extra["start"], deal.extra["declarations"]
+            ways["both"] += min(start[0] + declared[0], start[1] + declared[1]) >= 21
+    assert min(ways.values()) > 20, ways
+
+
+def test_the_semerik_party_check_fails_on_a_wrong_party_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a form that counts the declarations one by one when they are made together (against
+    # D-SM5), or that says every deal is dealt by seat 0 (against C1), must be caught
+    original = SemerikBatch.__init__
+
+    def in_turn(self: SemerikBatch, variant: Any) -> None:
+        original(self, variant)
+        self.in_turn = True
+
+    variant = get_variant("semerik")
+    monkeypatch.setattr(SemerikBatch, "__init__", in_turn)
+    assert len(compare_parties(variant, 250, seed=43)) > 10
+    monkeypatch.undo()
+    form = variant.batch_form()
+    assert isinstance(form, PartyBatchForm)
+    packs, uniforms = _party_chance(100, 43, size=40)
+    batch = form.play_parties(100, GivenPartyDraws(packs, uniforms))
+    for step in batch.steps:
+        step.dealer[:] = 0
+    differ = [
+        i
+        for i in range(100)
+        if batch.party(i)
+        != plain_party(variant, reference_party(variant, packs[i].tolist(), uniforms[i].tolist()))
+    ]
+    assert len(differ) == 100
+
+
+def _semerik_deals(items: list[tuple[str, int, list[bool], int]]) -> Any:
+    """Two deals holding the given items (name, seat, in which deal, points), in this order."""
+    columns = [
+        item_column(name, (name, name), "SM6", np.array(present), seat=seat, points=points,
+                    sides=SIDES)
+        for name, seat, present, points in items
+    ]  # fmt: skip
+    declared = [c for c in columns if c.name in DECLARATIONS]
+    return BatchResult(
+        players=4,
+        sides=SIDES,
+        tricks=np.zeros((2, 4), dtype=np.int64),
+        points=unit_points(4, SIDES, columns),
+        items=tuple(columns),
+        extra={"declarations": ExtraColumn("ints", unit_points(4, SIDES, declared))},
+    )
+
+
+@pytest.mark.parametrize("declarations", ["together", "in_turn"])
+def test_semerik_game_end_worked_example(declarations: str) -> None:
+    # seat 0 deals, so seat 1 is eldest. Deal 0 from 18:16: seat 1 declares a баба of hearts (5,
+    # SM6), seat 2 three sevens (4). Together (D-SM5): 22:21, both at 21, the higher total wins,
+    # the losers on 21. In turn: seat 1 first, 16 + 5 = 21 wins with the other side still on 18.
+    # Either way on declarations: no carry (SM9). Deal 1 from 20:10: seat 0 wins a trick of
+    # three counters (1, SM7) -- 21 in play with the losers on 10, under 11: double (SM8) --
+    # then takes nine tricks (6): 27, and 6 carried into the next game (SM9).
+    deals = _semerik_deals(
+        [
+            ("baba", 1, [True, False], 5),
+            ("triple", 2, [True, False], 4),
+            ("counters", 0, [False, True], 1),
+            ("nine_tricks", 0, [False, True], 6),
+        ]
+    )
+    form = get_variant("semerik", declarations=declarations).batch_form()
+    assert isinstance(form, SemerikBatch)
+    start = np.array([[18, 16], [20, 10]])
+    end, winner, loser_score, in_play = form._advance(start, deals, 1)
+    assert end.tolist() == [[22, 21], [27, 10]]
+    first = (0, 21) if declarations == "together" else (1, 18)
+    assert list(zip(winner.tolist(), loser_score.tolist(), strict=True)) == [first, (1 - 1, 10)]
+    assert in_play.tolist() == [False, True]
+    # the reference's own game step agrees
+    for d in range(2):
+        items = [
+            ScoreItem(c.name, "", "", int(c.points[d]), (), int(c.seat[d]), int(c.side[d]), "")
+            for c in deals.items
+            if c.present[d]
+        ]
+        won = advance(start[d], items, 1, 1, declarations=declarations).won
+        assert won is not None
+        assert (won.winner, won.loser_score, won.won_in_play) == (
+            winner[d],
+            loser_score[d],
+            in_play[d],
+        )
+    assert won.double and won.carry == 6 and won.value == 42
+
+
+@pytest.mark.parametrize("options", [{}, {"declarations": "in_turn"}], ids=_ids)
+def test_semerik_party_batch_tally_equals_the_reference_tally(options: dict[str, Any]) -> None:
+    # every field, including the game won in some deals (None in the others) and the rubber's
+    # net by side in Fractions
+    variant = get_variant("semerik", **options)
+    form = variant.batch_form()
+    assert isinstance(form, PartyBatchForm)
+    packs, uniforms = _party_chance(150, 7, size=40)
+    ours = Tally(4)
+    add_party_batch(ours, form.play_parties(150, GivenPartyDraws(packs, uniforms)))
+    theirs = Tally(4)
+    for i in range(150):
+        add_party(
+            theirs, variant, reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
+        )
+    assert ours.items == theirs.items
+    assert (ours.tricks, ours.points, ours.seat_points) == (
+        theirs.tricks,
+        theirs.points,
+        theirs.seat_points,
+    )
+    assert (ours.wins, ours.losses, ours.net, ours.units, ours.deals) == (
+        theirs.wins,
+        theirs.losses,
+        theirs.net,
+        theirs.units,
+        theirs.deals,
+    )
+    for kind, mine, reference in (
+        ("deal", ours.extra, theirs.extra),
+        ("party", ours.party_extra, theirs.party_extra),
+    ):
+        assert set(mine) == set(reference), kind
+        for name, stats in reference.items():
+            assert mine[name].__getstate__() == stats.__getstate__(), (kind, name)
+
+
+def test_seeded_semerik_party_batch_runs_agree_with_seeded_reference_runs() -> None:
+    # who wins the rubber (SM11) and every item's frequency within 4 standard errors (the full
+    # 10^5-party check: tools/batch_check.py party-stats)
+    n = 600
+    batch = simulate("semerik", {}, n, seed=2, unit="party", engine="batch")
+    reference = simulate("semerik", {}, n, seed=2, unit="party", engine="reference")
+    assert (batch.engine, reference.engine) == ("batch", "reference")
+    assert batch.units == reference.units == n
+    for seat in range(4):
+        p = (batch.wins[seat] + reference.wins[seat]) / (2 * n)
+        assert _within(batch.wins[seat] / n, reference.wins[seat] / n, p, n, n)
+    ours, theirs = batch.to_json(), reference.to_json()
+    for name, row in theirs["items"].items():  # a rare item (a трена) may be missing in one
+        share = ours["items"].get(name, {"share_of_deals": 0.0})["share_of_deals"]
+        p = (row["share_of_deals"] + share) / 2
+        assert _within(share, row["share_of_deals"], p, ours["deals"], theirs["deals"]), name
 
 
 SEM_LISTOV = [

@@ -2,8 +2,8 @@
 
     python tools/batch_check.py exact [--deals 10000] [--only TEXT]   # every form and option set
     python tools/batch_check.py stats [--deals 100000] [--only TEXT]  # seeded runs, 4 SE
-    python tools/batch_check.py parties [--deals 10000]      # every party form, party by party
-    python tools/batch_check.py party-stats [--deals 100000] # seeded party runs
+    python tools/batch_check.py parties [--deals 10000] [--only TEXT]  # party by party
+    python tools/batch_check.py party-stats [--deals 100000] [--only TEXT]  # seeded parties
 
 ``exact`` plays the same packs and uniform draws through both engines
 (:func:`kozyr.batch.check.compare`) and counts the deals that differ in any item, point,
@@ -180,30 +180,44 @@ PARTY_SETS: list[tuple[str, dict[str, Any]]] = [
     ("seven-up", {"players": 4, "gift_may_win": True}),
     ("seven-up", {"players": 3, "void_may_discard": True, "gift_may_win": True}),
     ("seven-up", {"players": 2, "game_tie": "eldest"}),
+    ("semerik", {}),
+    ("semerik", {"declarations": "in_turn"}),
+    ("semerik", {"quads": "plus_one", "counter_mode": "cumulative"}),
+    ("semerik", {"packets": "3-3-4", "trena": "ten", "declarations": "in_turn"}),
+]
+#: The option sets ``party-stats`` runs: each party form's defaults and its other player counts.
+PARTY_STATS_SETS: list[tuple[str, dict[str, Any]]] = [
+    ("seven-up", {"players": 4}),
+    ("seven-up", {"players": 3}),
+    ("seven-up", {"players": 2}),
+    ("semerik", {}),
+    ("semerik", {"declarations": "in_turn"}),
 ]
 
 
-def parties(count: int) -> int:
+def parties(count: int, only: str | None) -> int:
     bad = 0
-    for name, options in PARTY_SETS:
+    sets = _chosen(PARTY_SETS, only)
+    for name, options in sets:
         variant = get_variant(name, **options)
         began = time.perf_counter()
         differ = len(compare_parties(variant, count, seed=2000))
         bad += differ
         print(f"{name:16} {options}: {count} parties, {differ} differ "
               f"({time.perf_counter() - began:.0f} s)", flush=True)  # fmt: skip
-    print(f"parties: {len(PARTY_SETS)} option sets, {bad} parties differ")
+    print(f"parties: {len(sets)} option sets, {bad} parties differ")
     return 1 if bad else 0
 
 
-def party_stats(count: int) -> int:
+def party_stats(count: int, only: str | None) -> int:
     worst = 0.0
-    for name, options in PARTY_SETS[:3]:
+    for name, options in _chosen(PARTY_STATS_SETS, only):
         batch = simulate(name, options, count, seed=11, unit="party", engine="batch")
         reference = simulate(
             name, options, count, seed=12, unit="party", engine="reference", workers=0
         )
-        label = f"{name} {options['players']}p"
+        shown = (f"{v}p" if k == "players" else str(v) for k, v in options.items())
+        label = " ".join([name, *shown])
         for seat, (ours, theirs) in enumerate(zip(batch.wins, reference.wins, strict=True)):
             p = (ours + theirs) / (2 * count)
             z = abs(ours - theirs) / count / (math.sqrt(2 * p * (1 - p) / count) or 1e-12)
@@ -235,9 +249,9 @@ def main() -> int:
     if args.what == "exact":
         return exact(args.deals or 10_000, args.only)
     if args.what == "parties":
-        return parties(args.deals or 10_000)
+        return parties(args.deals or 10_000, args.only)
     if args.what == "party-stats":
-        return party_stats(args.deals or 100_000)
+        return party_stats(args.deals or 100_000, args.only)
     return stats(args.deals or 100_000, args.only)
 
 
