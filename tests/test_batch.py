@@ -586,13 +586,13 @@ def test_seeded_semerik_party_batch_runs_agree_with_seeded_reference_runs() -> N
         assert _within(share, row["share_of_deals"], p, ours["deals"], theirs["deals"]), name
 
 
-def test_semerik_rubbers_are_simulated_in_batches_of_2048_whatever_the_workers() -> None:
+def test_semerik_rubbers_are_simulated_in_batches_of_4096_whatever_the_workers() -> None:
     # a rubber holds some 14 deals until tallied: party_batch_size bounds a batch's memory
-    one = simulate("semerik", {}, 2500, seed=9, unit="party", engine="batch")
-    two = simulate("semerik", {}, 2500, seed=9, unit="party", workers=2)
-    assert one.engine == two.engine == "batch" and one.chunk == two.chunk == 2048
+    one = simulate("semerik", {}, 5000, seed=9, unit="party", engine="batch")
+    two = simulate("semerik", {}, 5000, seed=9, unit="party", workers=2)
+    assert one.engine == two.engine == "batch" and one.chunk == two.chunk == 4096
     assert one.totals() == two.totals()
-    assert sum(one.wins) == 2 * 2500  # two partners win each rubber (SM11: three games)
+    assert sum(one.wins) == 2 * 5000  # two partners win each rubber (SM11: three games)
 
 
 SEM_LISTOV = [
