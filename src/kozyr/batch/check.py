@@ -158,8 +158,8 @@ def reference_party(
 ) -> PartyResult:
     """Play one party with the reference engine (:func:`kozyr.engine.run_party`, the loop of
     :func:`kozyr.play_party`), deal ``k`` from the pack ``packs[k]`` and the uniforms
-    ``uniforms[k]``; a closing cut (if the variant draws one) reads the uniforms of the deal
-    after the last."""
+    ``uniforms[k]``; a closing cut (if the variant draws one, :meth:`Variant.party_cut`) takes
+    the chance of the deal after the last: its pack for a shuffle, its uniforms for the rest."""
     played = [0]
 
     def play(dealer: int, context: Mapping[str, Any], index: int) -> DealResult:
@@ -173,13 +173,20 @@ def reference_party(
         for row in uniforms[played[0] :]:
             yield from row
 
+    class ClosingCut(StackedShuffle):
+        def shuffle(self, x: MutableSequence[Any]) -> None:
+            if played[0] >= len(packs):
+                raise KozyrError(f"the party's closing cut went past the {len(packs)} deals given")
+            self.order = [int(p) for p in packs[played[0]]]
+            super().shuffle(x)
+
     return run_party(
         variant,
         play,
         dealer=dealer,
         max_deals=len(packs),
         not_over=lambda: KozyrError(f"the party went past the {len(packs)} deals given"),
-        cut_rng=StackedShuffle(range(len(packs[0])), cut_stream()),
+        cut_rng=ClosingCut((), cut_stream()),
         where="batch check",
     )
 

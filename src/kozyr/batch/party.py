@@ -31,7 +31,9 @@ class PartyDraws(Protocol):
 
     def deals(self, parties: Ints, numbers: Ints) -> DrawSource:
         """The chance of the deals of one step: row ``j`` of the returned source is deal
-        ``numbers[j]`` (from 0) of party ``parties[j]``."""
+        ``numbers[j]`` (from 0) of party ``parties[j]``. A party's closing chance, once it is
+        over (the cut card of :meth:`kozyr.Variant.party_cut`), is that of the deal after its
+        last: ``numbers[j]`` = the deals it played (a shuffled pack, then the other draws)."""
         ...
 
 

@@ -100,6 +100,8 @@ class ExtraColumn:
     - ``"bool"``: a bool array; ``"int"``: one int per deal; ``"ints"``: a 2-D int array, a list
       of constant length per deal; ``"category"``: codes into ``labels`` (-1 for None);
     - ``"seats"``: a 2-D bool array, deal by seat: the list of the seats marked, in order;
+    - ``"order"``: a 2-D int array, deal by place: a list of seats in the order given (each
+      row's seats first, then -1 for the places left empty);
     - ``"card"``: a card index per deal (-1 for None), the field holding a :class:`kozyr.Card`;
     - ``"seat"``: a seat (or another whole number of 0 or more) per deal, -1 for None;
     - ``"objects"``: how many objects (JSON objects) each deal's list holds, with ``build``
@@ -134,6 +136,8 @@ class ExtraColumn:
             return [int(x) for x in v]
         if self.kind == "seats":
             return [int(s) for s in np.flatnonzero(v)]
+        if self.kind == "order":
+            return [int(s) for s in v if s >= 0]
         if self.kind in ("card", "seat"):
             return None if v < 0 else int(v)
         if self.kind == "object":

@@ -237,6 +237,19 @@ def field_stats(column: ExtraColumn) -> FieldStats:
                 stats.width, stats.vector = -1, None
         stats.counts = {int(s): int(c) for s, c in enumerate(values.sum(axis=0)) if c}
         return stats
+    if column.kind == "order":  # seats in a given order (-1: no seat): a list of seat numbers
+        placed = values >= 0
+        lengths = placed.sum(axis=1)
+        stats.seen = len(values)
+        if len(values):
+            if (lengths == lengths[0]).all():
+                width = int(lengths[0])
+                stats.width, stats.vector = width, [int(x) for x in values[:, :width].sum(axis=0)]
+            else:
+                stats.width, stats.vector = -1, None
+        members = np.bincount(values[placed])
+        stats.counts = {int(s): int(c) for s, c in enumerate(members) if c}
+        return stats
     if column.kind == "fractions":  # Fractions are summed, never counted by value
         stats.seen = len(values)
         if len(values):

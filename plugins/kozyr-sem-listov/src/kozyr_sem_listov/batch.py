@@ -20,6 +20,7 @@ them, drawn from a :class:`kozyr.batch.DrawSource`; the cut point is the first d
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import lcm
 from typing import Any
 
@@ -36,6 +37,9 @@ from kozyr.batch import (
     ExtraColumn,
     Ints,
     Masks,
+    PartyBatchResult,
+    PartyDraws,
+    PartyStep,
     count,
     high_bit,
     item_column,
@@ -119,18 +123,7 @@ class SemListovBatch:
             first = (dealer - 1) % n  # SL-C5: the cutter receives first
         else:
             first = (dealer + 1) % n  # PN1, SL19-1, D-NN1: eldest first
-        order = [(first + i) % n for i in range(n)]
-        dealt_cards = n * self.hand_size
-        bits = BIT[cards[:, :dealt_cards].T]  # position by deal: each card dealt as a mask
-        hands = np.zeros((n, deals), dtype=_U)
-        top = 0
-        for size in self.packets:
-            for seat in order:
-                for position in range(top, top + size):
-                    hands[seat] |= bits[position]
-                top += size
-        # SL-C5, PN1: the next card is turned for trump; NN2: the dealer's last card shows it
-        turnup = cards[:, top] if self.turns_trump else cards[:, top - 1]
+        hands, turnup = self._deal(cards, [(first + i) % n for i in range(n)])
         trump = turnup // 13
         playing = np.ones((n, deals), dtype=np.bool_)
         if self.runaways:  # SL-C16: everyone but the dealer, from eldest, stays or runs
@@ -145,6 +138,22 @@ class SemListovBatch:
             won, exchange = self._play_everyone(hands, trump, turnup, dealer, source)
         race = self._race_over(won, source) if self.race_ends else None
         return self._score(won, dealt, trump, turnup, exchange, playing, dealer, race)
+
+    def _deal(self, cards: Ints, order: list[int]) -> tuple[Masks, Ints]:
+        """The hands (seat by deal, one per seat of ``order``, the seats it names numbered
+        ``0..len(order)-1``) dealt from ``cards`` in packets in that ``order``, and the card that
+        shows trump: SL-C5, PN1 the next one, turned; NN2 the dealer's last."""
+        deals = len(cards)
+        bits = BIT[cards[:, : len(order) * self.hand_size].T]  # position by deal: card masks
+        hands = np.zeros((len(order), deals), dtype=_U)
+        top = 0
+        for size in self.packets:
+            for seat in order:
+                for position in range(top, top + size):
+                    hands[seat] |= bits[position]
+                top += size
+        turnup: Ints = cards[:, top] if self.turns_trump else cards[:, top - 1]
+        return hands, turnup
 
     def _race_over(self, tricks: Ints, source: DrawSource) -> tuple[Bools, Ints, Ints]:
         """D-PN2, PN5: the deals whose race is over (all but one seat reached seven), the seat
@@ -305,12 +314,21 @@ class SemListovBatch:
         return tricks, exchange
 
     def _play_everyone(
-        self, hands: Masks, trump: Ints, turnup: Ints, dealer: int, source: DrawSource
+        self,
+        hands: Masks,
+        trump: Ints,
+        turnup: Ints,
+        dealer: int,
+        source: DrawSource,
+        trace: list[tuple[Ints, Bools]] | None = None,
     ) -> tuple[Ints, Ints]:
         """:meth:`_play` for a table where everyone plays every trick and no lead is forced
         (no run-aways, no SL-C13): the winner is read from the trick's cards at its end -- the
-        highest live trump, else the highest card of the suit led (C6, SL-C11)."""
-        n = self.players
+        highest live trump, else the highest card of the suit led (C6, SL-C11). The table is
+        the seats of ``hands`` (``len(hands)`` of them). With ``trace``, each trick appends its
+        winner (seat ``s`` of deal ``d`` as ``s * deals + d``) and whether each dealer has
+        exchanged by its end."""
+        n = len(hands)
         deals = hands.shape[1]
         trumps = SUIT_MASK[trump]
         turned = BIT[turnup]
@@ -363,6 +381,8 @@ class SemListovBatch:
             winner -= size * (winner >= size)
             won[winner] += 1
             leader = winner
+            if trace is not None:
+                trace.append((winner, exchange >= 0))
         return won.reshape(n, deals), exchange
 
     def _legal(
@@ -514,6 +534,183 @@ class SemListovBatch:
         )
 
 
+class RaceBatch(SemListovBatch):
+    """The batch form of a race form (PN*, SL19-*, NN*): its single deals as
+    :class:`SemListovBatch` plays them, and its whole parties, the races to seven tricks
+    (:meth:`play_parties`)."""
+
+    def __init__(self, variant: RaceForm) -> None:
+        super().__init__(variant)
+        if not self.race_ends:  # a party's loser cuts whatever the number of players
+            self.punishments = _Punishments(variant, self.denominator)
+
+    def play_parties(self, parties: int, source: PartyDraws) -> PartyBatchResult:
+        """Play ``parties`` races to seven tricks (PN4, SL19-3, NN4; D-PN2) in lockstep: each
+        step deals once in every race not yet over, grouped by how many seats are still in.
+        Seat 0 deals first; the deal passes clockwise among the seats still in; a seat that
+        reached seven has left and is not dealt in; a deal ends after the trick that leaves one
+        seat dealt in below seven, and the race with it. The loser then cuts a shuffled pack
+        (PN5, SL19-4, NN5; :meth:`RaceForm.party_cut`), its chance that of the deal after the
+        party's last (``source.deals(parties, deals played)``: a pack and the cut point)."""
+        n = self.players
+        totals = np.zeros((parties, n), dtype=np.int64)
+        dealer = np.zeros(parties, dtype=np.int64)
+        number = np.zeros(parties, dtype=np.int64)
+        order = np.full((parties, n), -1, dtype=np.int64)  # PN4: the seats in order of reaching 7
+        reached = np.zeros(parties, dtype=np.int64)
+        loser = np.full(parties, -1, dtype=np.int64)
+        cut = np.full(parties, -1, dtype=np.int64)
+        over = np.zeros(parties, dtype=np.bool_)
+        steps = []
+        live = np.arange(parties)
+        while len(live):
+            seats_in = n - (totals[live] >= RACE_TARGET).sum(axis=1)
+            for m in range(2, n + 1):
+                rows = live[seats_in == m]
+                if not len(rows):
+                    continue
+                deals, ended, lost = self._race_deal(
+                    source.deals(rows, number[rows]), totals[rows], dealer[rows], m
+                )
+                after = deals.extra["totals"].values
+                steps.append(PartyStep(rows, number[rows], dealer[rows], deals, after))
+                totals[rows] = after
+                number[rows] += 1
+                for place in deals.extra["reached"].values.T:  # in the order of the deal
+                    got = rows[place >= 0]
+                    order[got, reached[got]] = place[place >= 0]
+                    reached[got] += 1
+                done = rows[ended]
+                over[done], loser[done] = True, lost[ended]
+                if len(done):
+                    cut[done] = self._party_cut(source.deals(done, number[done]), len(done))
+                # D-PN2 (Variant.next_dealer): the next seat clockwise still below seven
+                around = (dealer[rows, None] + np.arange(1, n + 1)) % n
+                still = np.take_along_axis(totals[rows], around, axis=1) < RACE_TARGET
+                dealer[rows] = around[np.arange(len(rows)), still.argmax(axis=1)]
+            live = live[~over[live]]
+        index = np.arange(parties)
+        wins = np.zeros((parties, n), dtype=np.bool_)
+        wins[index, order[:, 0]] = order[:, 0] >= 0
+        losses = np.zeros((parties, n), dtype=np.bool_)
+        losses[index, loser] = loser >= 0
+        punished = over & (loser >= 0) & (cut >= 0)
+        punishment = replace(self.punishments.column(punished, loser, cut), or_none=True)
+        net = self.punishments.net(punished, loser, cut).T.copy() if self.punishments.pays else None
+        return PartyBatchResult(
+            players=n,
+            count=parties,
+            steps=tuple(steps),
+            wins=wins,
+            losses=losses,
+            extra={
+                "totals": ExtraColumn("ints", totals),
+                "left_after": ExtraColumn("objects", number, build=_left_after(steps)),
+                "order": ExtraColumn("order", order),
+                "race_over": ExtraColumn("bool", over),
+                "punishment": punishment,
+                "extra_hits": ExtraColumn("seats", np.zeros((parties, n), dtype=np.bool_)),
+            },
+            net=net,
+            net_denominator=self.denominator,
+        )
+
+    def _race_deal(
+        self, source: DrawSource, before: Ints, dealer: Ints, m: int
+    ) -> tuple[BatchResult, Bools, Ints]:
+        """One deal of each race (party by seat ``before`` it, each with ``m`` seats below
+        seven) dealt by ``dealer``: the seats in, clockwise from the dealer, play it as a table
+        of ``m`` with the dealer at seat 0 (PN1: eldest is dealt and leads first), and the race
+        runs through its trick winners (:func:`~kozyr_sem_listov.scoring.race_progress`). Returns
+        the scored deals, whether the race ended in each and its loser (-1: not over)."""
+        n = self.players
+        count = len(dealer)
+        index = np.arange(count)
+        around = (dealer[:, None] + np.arange(n)) % n  # each seat from the dealer, clockwise
+        dealt_in = before < RACE_TARGET  # D-PN2: the seats that reached seven have left
+        places = np.argsort(~np.take_along_axis(dealt_in, around, axis=1), axis=1, kind="stable")
+        seat_of = np.take_along_axis(around, places[:, :m], axis=1).T  # table seat -> seat
+        cards = self.pack[source.packs(count, self.pack_size)]
+        hands, turnup = self._deal(cards, [*range(1, m), 0])  # PN1: eldest first, dealer last
+        trump = turnup // 13
+        trace: list[tuple[Ints, Bools]] = []
+        _, exchange = self._play_everyone(hands, trump, turnup, 0, source, trace)
+        totals = before.copy()
+        tricks = np.zeros((count, n), dtype=np.int64)
+        reached = np.full((count, n), -1, dtype=np.int64)
+        got = np.zeros(count, dtype=np.int64)
+        below = np.full(count, m)  # seats dealt in still below seven
+        going = np.ones(count, dtype=np.bool_)
+        last = np.full(count, self.hand_size - 1)  # the deal's last trick
+        for number, (winner, _) in enumerate(trace):
+            seat = seat_of[winner // count, index]
+            tricks[index, seat] += going
+            totals[index, seat] += going
+            hit = going & (totals[index, seat] == RACE_TARGET)  # PN4: safe at seven, in order
+            reached[index[hit], got[hit]] = seat[hit]
+            got += hit
+            below -= hit
+            stop = going & (below <= 1)  # D-PN2: one seat dealt in left below seven
+            last[stop] = number
+            going &= ~stop
+        ended = ~going
+        loser = np.where(ended, (totals < RACE_TARGET).argmax(axis=1), -1)
+        if self.exchange == "after_first_trick":  # D-SL5: only at a trick the deal reached
+            exchanged = np.array([flags for _, flags in trace])
+            exchange = np.where(exchanged[last, index], exchange, -1)
+        items = tuple(
+            item_column(
+                "tricks",
+                ("Взятки", "Tricks"),
+                self.rule,
+                dealt_in[:, seat],
+                seat=seat,
+                points=tricks[:, seat],
+            )
+            for seat in range(n)
+        )
+        extra = {
+            "trump": ExtraColumn("category", trump, _SUIT_TEXT),
+            "exchange": ExtraColumn("card", exchange),
+            "totals": ExtraColumn("ints", totals),
+            "reached": ExtraColumn("order", reached),
+            "race_over": ExtraColumn("bool", ended),
+            "loser": ExtraColumn("seat", loser),
+        }
+        deals = BatchResult(
+            players=n,
+            sides=None,
+            tricks=tricks,
+            points=tricks.copy(),
+            items=items,
+            extra=extra,
+            net_denominator=self.denominator,
+        )
+        return deals, ended, loser
+
+    def _party_cut(self, source: DrawSource, count: int) -> Ints:
+        """PN5, SL19-4, NN5 (:meth:`RaceForm.party_cut`): the loser cuts the shuffled pack --
+        a shuffle, then the cut point (C7); the card on the bottom of the lifted packet."""
+        size = self.punishments.pack_size
+        packs = source.packs(count, size)
+        lifted = 1 + source.choose(np.full(count, size - 1))
+        cards: Ints = self.punishments.pack[packs[np.arange(count), lifted - 1]]
+        return cards
+
+
+def _left_after(steps: list[PartyStep]) -> Any:
+    """The ``left_after`` list of one party: the seats that reached seven in each deal."""
+
+    def build(party: int) -> list[list[int]]:
+        return [
+            step.deals.extra["reached"].value(int(j))
+            for step in steps
+            for j in np.flatnonzero(step.parties == party)
+        ]
+
+    return build
+
+
 def _rank(card: Ints) -> Ints:
     """Strength within a suit (ace high: the card index order), 0..12."""
     rank: Ints = card % 13 - 14 * (card >= 52)
@@ -598,4 +795,4 @@ def _table(values: list[Any], players: int) -> tuple[str, np.ndarray[Any, Any], 
     return "seats", seats, ()
 
 
-__all__ = ["SemListovBatch"]
+__all__ = ["RaceBatch", "SemListovBatch"]

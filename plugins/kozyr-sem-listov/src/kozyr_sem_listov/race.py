@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kozyr import (
     BotFactory,
@@ -40,6 +40,9 @@ from kozyr_sem_listov.scoring import (
     race_progress,
     value_1884,
 )
+
+if TYPE_CHECKING:
+    from kozyr_sem_listov.batch import RaceBatch
 
 # --- §2-§4 the race forms ----------------------------------------------------------------------
 
@@ -341,6 +344,15 @@ class RaceForm(SemListovFamily):
                 en = f"cut {cut}: {{}} pays each opponent {each}, {total} in all"
             notes.append(SheetNote(ru, en, who, rule=prule))
         return notes
+
+    def batch_form(self) -> RaceBatch | None:
+        """Random playout of many deals, or whole races, at once
+        (:class:`~kozyr_sem_listov.batch.RaceBatch`, needs numpy); None without numpy."""
+        try:
+            from kozyr_sem_listov.batch import RaceBatch
+        except ImportError:  # numpy (kozyr[fast]) not installed
+            return None
+        return RaceBatch(self) if RaceBatch.supports(self) else None
 
     def bots(self) -> Mapping[str, BotFactory]:
         from kozyr_sem_listov.bots import RaceBot
