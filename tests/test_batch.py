@@ -829,3 +829,199 @@ def test_two_handed_race_worked_example() -> None:
         "cards_used": 1,
     }
     assert ours["net"] == [0, 0]  # hits, not money
+
+
+# --- the race forms' parties: races to seven tricks (PN4, SL19-3, NN4, D-PN2) ------------------
+
+RACE_PARTIES = [
+    ("po-noskam", {"players": 4}),
+    ("po-noskam", {"players": 2}),
+    ("po-noskam", {"players": 3, "settlement": "money", "exchange_timing": "before_play"}),
+    ("po-noskam", {"players": 5, "packets": "3-4"}),
+    ("sem-listov-1884", {"players": 4}),
+    ("sem-listov-1884", {"players": 5, "exchange_timing": "before_play"}),
+    ("na-noski", {"players": 3}),
+    ("na-noski", {"players": 5}),
+]
+
+
+def _race_ids(case: tuple[str, dict[str, Any]]) -> str:
+    return f"{case[0]}-{_ids(case[1])}"
+
+
+@pytest.mark.parametrize("case", RACE_PARTIES, ids=_race_ids)
+def test_race_party_batch_equals_reference_party_by_party(case: tuple[str, dict[str, Any]]) -> None:
+    # D-PN2 the seats that reached seven leave, the deal ends after the trick that leaves one
+    # seat dealt in below seven, the deal passes clockwise among the seats in; PN4 the order of
+    # reaching seven; the loser's cut of a shuffled pack (PN5, SL19-4, NN5) and its settlement
+    name, options = case
+    assert compare_parties(get_variant(name, **options), 250, seed=45) == []
+
+
+def test_the_race_party_check_sees_every_way_a_race_deal_goes() -> None:
+    # the parties compared reach every rule of the party: deals with a seat left out (D-PN2),
+    # dealt by the seat after one that left, ended after a trick short of the seventh, with the
+    # dealer's exchange made before that end (kept) and -- played on -- after it (not made),
+    # two seats reaching seven in one deal (PN4 order), and losers let off or punished (PN5)
+    variant = get_variant("po-noskam", players=4)
+    packs, uniforms = _party_chance(250, 45, size=36)
+    seen = dict.fromkeys(("left_out", "skipped", "short", "exchange", "two", "forgiven", "hit"), 0)
+    for i in range(250):
+        party = reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
+        before = [0] * 4
+        for deal in party.deals:
+            out = [s for s in range(4) if before[s] >= 7]
+            seen["left_out"] += bool(out)
+            seen["skipped"] += (deal.record.dealer - 1) % 4 in out
+            short = len(deal.record.tricks or ()) < 7
+            seen["short"] += short
+            seen["exchange"] += short and deal.extra["exchange"] is not None
+            seen["two"] += len(deal.extra["reached"]) > 1
+            before = deal.extra["totals"]
+        punishment = party.extra["punishment"]
+        seen["forgiven" if punishment["forgiven"] else "hit"] += 1
+    assert min(seen.values()) > 10, seen
+
+
+def test_the_race_party_check_fails_on_a_wrong_party_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a form whose loser cuts the card above the right one (against C7: the bottom card of the
+    # lifted packet), or that says every deal is dealt by seat 0 (against D-PN2's rotation),
+    # must be caught
+    from kozyr_sem_listov.batch import RaceBatch
+
+    variant = get_variant("po-noskam", players=3, settlement="money")
+    right = RaceBatch._party_cut
+
+    def above(self: RaceBatch, source: Any, count: int) -> Any:
+        cards = right(self, source, count)
+        pack = self.punishments.pack.tolist()
+        return np.array([pack[(pack.index(int(c)) + 1) % len(pack)] for c in cards])
+
+    monkeypatch.setattr(RaceBatch, "_party_cut", above)
+    assert len(compare_parties(variant, 200, seed=45)) > 150
+    monkeypatch.undo()
+    form = variant.batch_form()
+    assert isinstance(form, PartyBatchForm)
+    packs, uniforms = _party_chance(100, 45, size=36)
+    batch = form.play_parties(100, GivenPartyDraws(packs, uniforms))
+    for step in batch.steps:
+        step.dealer[:] = 0
+    differ = [
+        i
+        for i in range(100)
+        if batch.party(i)
+        != plain_party(variant, reference_party(variant, packs[i].tolist(), uniforms[i].tolist()))
+    ]
+    assert len(differ) == 100
+
+
+def test_a_race_deal_worked_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    # four players, seat 0 already on 7 (it has left, D-PN2), seats 1, 2, 3 on 5, 6, 2, seat 1
+    # dealing: the table is seats 1, 2, 3 (table seats 0, 1, 2). Trick winners by table seat
+    # 1, 0, 0, ...: seat 2 reaches 7 with trick 1, seat 1 with trick 3 -- one seat dealt in is
+    # left below seven, so the deal ends after trick 3 (D-PN2): tricks 0, 2, 1, 0; totals 7, 7,
+    # 7, 2; reached in order [2, 1] (PN4); the race is over and seat 3 lost. The dealer's
+    # exchange at the start of trick 2 stands; one at the start of trick 4, never reached, was
+    # not made (D-SL5).
+    from kozyr_sem_listov.batch import RaceBatch
+
+    form = get_variant("po-noskam", players=4).batch_form()
+    assert isinstance(form, RaceBatch)
+
+    def played(
+        hands: Any, trump: Any, turnup: Any, dealer: int, source: Any, trace: Any = None
+    ) -> Any:
+        deals = hands.shape[1]
+        assert hands.shape[0] == 3 and dealer == 0
+        for number, seat in enumerate([1, 0, 0, 2, 1, 2, 0]):
+            trace.append((seat * deals + np.arange(deals), np.array([number >= 1, number >= 3])))
+        return np.zeros((3, deals), dtype=np.int64), np.array([5, 6])
+
+    monkeypatch.setattr(form, "_play_everyone", played)
+    packs = np.tile(np.arange(36), (2, 1))
+    deals, ended, loser = form._race_deal(
+        GivenDraws(packs, np.zeros((2, 10))), np.array([[7, 5, 6, 2]] * 2), np.array([1, 1]), 3
+    )
+    assert ended.tolist() == [True, True] and loser.tolist() == [3, 3]
+    first, second = deals.deal(0), deals.deal(1)
+    assert first["tricks"] == second["tricks"] == [0, 2, 1, 0]
+    assert [item[1] for item in first["items"]] == [1, 2, 3]  # seat 0 is not dealt in
+    assert first["extra"]["totals"] == [7, 7, 7, 2]
+    assert first["extra"]["reached"] == [2, 1]
+    assert (first["extra"]["race_over"], first["extra"]["loser"]) == (True, 3)
+    assert (first["extra"]["exchange"], second["extra"]["exchange"]) == (5, None)
+
+
+@pytest.mark.parametrize(
+    "case", [("po-noskam", {"players": 4}), ("sem-listov-1884", {"players": 3})], ids=_race_ids
+)
+def test_race_party_batch_tally_equals_the_reference_tally(case: tuple[str, dict[str, Any]]) -> None:
+    # every field, the order of reaching seven (a list in order, ExtraColumn "order") and the
+    # punishment's members included
+    name, options = case
+    variant = get_variant(name, **options)
+    n = variant.players
+    form = variant.batch_form()
+    assert isinstance(form, PartyBatchForm)
+    packs, uniforms = _party_chance(200, 8, size=36)
+    ours = Tally(n)
+    add_party_batch(ours, form.play_parties(200, GivenPartyDraws(packs, uniforms)))
+    theirs = Tally(n)
+    for i in range(200):
+        add_party(
+            theirs, variant, reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
+        )
+    assert ours.items == theirs.items
+    assert (ours.tricks, ours.points, ours.seat_points) == (
+        theirs.tricks,
+        theirs.points,
+        theirs.seat_points,
+    )
+    assert (ours.wins, ours.losses, ours.net, ours.units, ours.deals) == (
+        theirs.wins,
+        theirs.losses,
+        theirs.net,
+        theirs.units,
+        theirs.deals,
+    )
+    for kind, mine, reference in (
+        ("deal", ours.extra, theirs.extra),
+        ("party", ours.party_extra, theirs.party_extra),
+    ):
+        assert set(mine) == set(reference), kind
+        for key, stats in reference.items():
+            assert mine[key].__getstate__() == stats.__getstate__(), (kind, key)
+
+
+def test_seeded_race_party_batch_runs_agree_with_seeded_reference_runs() -> None:
+    # who wins and who loses the race within 4 standard errors (the full 10^5-party check:
+    # tools/batch_check.py party-stats)
+    n = 1500
+    batch = simulate("po-noskam", {}, n, seed=2, unit="party", engine="batch")
+    reference = simulate("po-noskam", {}, n, seed=2, unit="party", engine="reference")
+    assert (batch.engine, reference.engine) == ("batch", "reference")
+    assert batch.units == reference.units == n
+    assert sum(batch.wins) == sum(batch.tally.losses) == n  # one winner, one loser (PN4)
+    pairs = ((batch.wins, reference.wins), (batch.tally.losses, reference.tally.losses))
+    for ours, theirs in pairs:
+        for seat in range(4):
+            p = (ours[seat] + theirs[seat]) / (2 * n)
+            assert _within(ours[seat] / n, theirs[seat] / n, p, n, n)
+
+
+def test_an_order_column_tallies_as_its_lists_one_by_one() -> None:
+    # ExtraColumn "order": the seats in the order given, not sorted
+    from kozyr.simulate.batch import field_stats
+    from kozyr.simulate.tally import FieldStats
+
+    rows = [[2, 1, -1], [0, -1, -1], [-1, -1, -1], [1, 0, -1]]
+    column = ExtraColumn("order", np.array(rows))
+    assert [column.value(i) for i in range(4)] == [[2, 1], [0], [], [1, 0]]
+    for chosen in ([0, 3], [1], [0, 1, 2, 3]):
+        stats = FieldStats()
+        for i in chosen:
+            stats.add(column.value(i))
+        part = ExtraColumn("order", np.array([rows[i] for i in chosen]))
+        assert field_stats(part).__getstate__() == stats.__getstate__(), chosen

@@ -14,7 +14,7 @@ tricks, points and money per deal (their standard deviation measured on a batch 
 ``--only TEXT`` keeps the option sets whose ``name {options}`` contains TEXT (e.g. ``ace_cut``,
 ``'players': 2``). ``parties`` and ``party-stats`` do the same for whole parties (``--deals``
 counts parties): :func:`kozyr.batch.check.compare_parties` and ``simulate(..., unit="party")``,
-where the share of parties each seat wins is checked too.
+where the share of parties each seat wins and loses is checked too.
 """
 
 from __future__ import annotations
@@ -184,6 +184,16 @@ PARTY_SETS: list[tuple[str, dict[str, Any]]] = [
     ("semerik", {"declarations": "in_turn"}),
     ("semerik", {"quads": "plus_one", "counter_mode": "cumulative"}),
     ("semerik", {"packets": "3-3-4", "trena": "ten", "declarations": "in_turn"}),
+    ("po-noskam", {"players": 4}),
+    ("po-noskam", {"players": 2}),
+    ("po-noskam", {"players": 3, "settlement": "money", "exchange_timing": "before_play"}),
+    ("po-noskam", {"players": 5, "packets": "3-4"}),
+    ("sem-listov-1884", {"players": 4}),
+    ("sem-listov-1884", {"players": 5, "exchange_timing": "before_play"}),
+    ("sem-listov-1884", {"players": 3, "settlement": "nose"}),
+    ("na-noski", {"players": 4}),
+    ("na-noski", {"players": 2}),
+    ("na-noski", {"players": 5}),
 ]
 #: The option sets ``party-stats`` runs: each party form's defaults and its other player counts.
 PARTY_STATS_SETS: list[tuple[str, dict[str, Any]]] = [
@@ -192,6 +202,11 @@ PARTY_STATS_SETS: list[tuple[str, dict[str, Any]]] = [
     ("seven-up", {"players": 2}),
     ("semerik", {}),
     ("semerik", {"declarations": "in_turn"}),
+    ("po-noskam", {}),
+    ("sem-listov-1884", {}),
+    ("na-noski", {}),
+    ("po-noskam", {"players": 2}),
+    ("sem-listov-1884", {"players": 5}),
 ]
 
 
@@ -218,12 +233,14 @@ def party_stats(count: int, only: str | None) -> int:
         )
         shown = (f"{v}p" if k == "players" else str(v) for k, v in options.items())
         label = " ".join([name, *shown])
-        for seat, (ours, theirs) in enumerate(zip(batch.wins, reference.wins, strict=True)):
-            p = (ours + theirs) / (2 * count)
-            z = abs(ours - theirs) / count / (math.sqrt(2 * p * (1 - p) / count) or 1e-12)
-            worst = max(worst, z)
-            print(f"{label:16} seat {seat} wins {ours / count:.5f} vs {theirs / count:.5f}  "
-                  f"z = {z:.2f}", flush=True)  # fmt: skip
+        for what, pair in (("wins", (batch.wins, reference.wins)),
+                           ("losses", (batch.tally.losses, reference.tally.losses))):  # fmt: skip
+            for seat, (ours, theirs) in enumerate(zip(*pair, strict=True)):
+                p = (ours + theirs) / (2 * count)
+                z = abs(ours - theirs) / count / (math.sqrt(2 * p * (1 - p) / count) or 1e-12)
+                worst = max(worst, z)
+                print(f"{label:16} seat {seat} {what} {ours / count:.5f} vs "
+                      f"{theirs / count:.5f}  z = {z:.2f}", flush=True)  # fmt: skip
         mine, their = batch.to_json(), reference.to_json()
         for item, row in their["items"].items():
             share = mine["items"].get(item, {"share_of_deals": 0.0})["share_of_deals"]
