@@ -957,7 +957,9 @@ def test_a_race_deal_worked_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     "case", [("po-noskam", {"players": 4}), ("sem-listov-1884", {"players": 3})], ids=_race_ids
 )
-def test_race_party_batch_tally_equals_the_reference_tally(case: tuple[str, dict[str, Any]]) -> None:
+def test_race_party_batch_tally_equals_the_reference_tally(
+    case: tuple[str, dict[str, Any]],
+) -> None:
     # every field, the order of reaching seven (a list in order, ExtraColumn "order") and the
     # punishment's members included
     name, options = case
