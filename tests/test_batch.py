@@ -25,6 +25,7 @@ from kozyr.batch import (
     high_bit,
     item_column,
     low_bit,
+    pick,
     select,
     unit_points,
 )
@@ -350,6 +351,23 @@ def test_random_draws_are_uniform_choices() -> None:
     assert np.abs(np.bincount(picks) / 60000 - 1 / 3).max() < 0.01
     packs = source.packs(1000, 52)
     assert all(sorted(row) == list(range(52)) for row in packs.tolist())
+    # every card as likely at the top and at the bottom: within 5 standard errors of 1/52 (a
+    # shuffle that let the card's own index leak into its place would be far off)
+    packs = source.packs(52_000, 52)
+    for place in (0, 51):
+        seen = np.bincount(packs[:, place], minlength=52)
+        assert np.abs(seen - 1000).max() < 5 * np.sqrt(1000 * 51 / 52)
+    assert source.packs(10, 36).shape == (10, 36)
+
+
+def test_pick_is_np_where_for_masks_and_integers() -> None:
+    rng = np.random.default_rng(9)
+    condition = rng.random(1000) < 0.5
+    masks = rng.integers(0, 1 << 52, size=(2, 1000), dtype=np.uint64)
+    ints = rng.integers(-60, 60, size=(2, 1000))
+    assert (pick(condition, masks[0], masks[1]) == np.where(condition, masks[0], masks[1])).all()
+    assert (pick(condition, ints[0], ints[1]) == np.where(condition, ints[0], ints[1])).all()
+    assert pick(condition, masks[0], masks[1]).dtype == np.uint64
 
 
 def test_select_picks_in_card_order() -> None:
