@@ -99,3 +99,24 @@ def test_cli_party_of_a_variant_without_one_is_bad_input(
     monkeypatch.setattr(kozyr.party, "has_party_form", lambda variant: False)
     assert kozyr.cli.main(["play", "seven-up", "--seed", "1", "--party"]) == 2
     assert capsys.readouterr().err.strip() == "kozyr play: seven-up has no party form"
+
+
+def test_next_deal_dealer_is_the_one_rotation_rule() -> None:
+    """``Variant.next_deal_dealer``: clockwise (C1), the same dealer after a void deal (D-SU2),
+    a seat that left a race skipped (D-PN2) -- also when it would deal first -- and the party
+    loop follows it deal by deal."""
+    race = kozyr.get_variant("po-noskam", players=4)
+    left_1 = {"totals": [3, 7, 2, 0], "left": [1]}
+    assert race.next_deal_dealer(None, {}, first=2) == 2
+    assert race.next_deal_dealer(None, left_1, first=1) == 2  # seat 1 has left: it passes on
+    party = play_party(race, seed=5)
+    contexts = [race.party_context(party.record, party.deals[:i]) or {} for i in range(1, 4)]
+    for i, context in enumerate(contexts[: len(party.deals) - 1]):
+        assert party.deals[i + 1].record.dealer == race.next_deal_dealer(party.deals[i], context)
+    seven_up = kozyr.get_variant("seven-up")
+    result = play_party(seven_up, seed=3)
+    for before, after in zip(result.deals, result.deals[1:], strict=False):
+        expected = before.record.dealer if seven_up.deals_again(before) else None
+        dealer = seven_up.next_deal_dealer(before, {})
+        assert after.record.dealer == dealer
+        assert expected is None or dealer == expected

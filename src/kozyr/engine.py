@@ -17,6 +17,7 @@ the deal only through its named methods -- :meth:`Deal.deal_hands`, :meth:`Deal.
 
 from __future__ import annotations
 
+import functools
 import random
 import warnings
 from collections.abc import Callable, Iterable, Mapping
@@ -1036,10 +1037,8 @@ def run_party(
     :func:`kozyr.batch.check.reference_party` (given packs and draws) share.
 
     ``play(dealer, context, index)`` plays and scores deal ``index`` (from 0). ``dealer`` deals
-    the first deal; then the dealer passes by :meth:`Variant.next_dealer` unless
-    :meth:`Variant.deals_again` says the same dealer deals again, and a dealer not dealt in
-    (:meth:`Variant.seats_in`) passes it on; a party not over after ``max_deals`` deals raises
-    ``not_over()``. When the party is over,
+    the first deal; then :meth:`Variant.next_deal_dealer` names each next dealer; a party not
+    over after ``max_deals`` deals raises ``not_over()``. When the party is over,
     :meth:`Variant.party_cut` draws its cut card (if any) with ``cut_rng``. A fault in a party
     hook is a :class:`~kozyr.errors.HookError` naming ``where`` and the deal."""
     results: list[DealResult] = []
@@ -1059,13 +1058,11 @@ def run_party(
         context = hook("party_context", variant.party_context, party, results)
         if context is None:
             break
-        if results:
-            previous = results[-1]
-            dealer = previous.record.dealer
-            if not hook("deals_again", variant.deals_again, previous):
-                dealer = hook("next_dealer", variant.next_dealer, dealer, context)
-        if dealer not in hook("seats_in", variant.seats_in, context):
-            dealer = hook("next_dealer", variant.next_dealer, dealer, context)
+        previous = results[-1] if results else None
+        dealer = hook(
+            "next_deal_dealer (deals_again, next_dealer, seats_in)",
+            functools.partial(variant.next_deal_dealer, previous, context, first=dealer),
+        )
         if len(results) >= max_deals:
             raise not_over()
         results.append(play(dealer, context, len(results)))

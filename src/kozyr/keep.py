@@ -287,13 +287,8 @@ class Keeper:
         if result is None or result.record is None:
             return {"dealer": 0}
         context = self.variant.party_context(result.record, result.deals) or {}
-        previous = result.deals[-1]
-        dealer = previous.record.dealer
-        if not self.variant.deals_again(previous):
-            dealer = self.variant.next_dealer(dealer, context)
-        if dealer not in self.variant.seats_in(context):
-            dealer = self.variant.next_dealer(dealer, context)
-        return {"dealer": dealer}
+        previous = result.deals[-1] if result.deals else None
+        return {"dealer": self.variant.next_deal_dealer(previous, context)}
 
     def undo(self) -> None:
         if not self.deals:

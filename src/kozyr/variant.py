@@ -522,16 +522,36 @@ class Variant:
                 return seat
         return dealer
 
+    def next_deal_dealer(
+        self,
+        previous: DealResult | None,
+        context: Mapping[str, Any],
+        *,
+        first: int = 0,
+    ) -> int:
+        """The dealer of a party's next deal, after ``previous`` (None: the party's first deal,
+        dealt by ``first``), in the party ``context`` of that next deal: the same dealer again
+        when :meth:`deals_again` says so, else the seat :meth:`next_dealer` names; a dealer who
+        is not dealt in (:meth:`seats_in`) passes the deal on. The one rule the party loop, the
+        record check, the scorekeeper and the web page follow."""
+        if previous is None:
+            dealer = first
+        else:
+            dealer = previous.record.dealer
+            if not self.deals_again(previous):
+                dealer = self.next_dealer(dealer, context)
+        if dealer not in self.seats_in(context):
+            dealer = self.next_dealer(dealer, context)
+        return dealer
+
     def check_dealer_rotation(
         self, results: Sequence[DealResult], contexts: Sequence[Mapping[str, Any]], rule: str
     ) -> None:
         """Check a party record's dealers (for :meth:`score_party`): each deal is dealt by the
-        seat :meth:`next_dealer` names after the deal before it, or by the same dealer again when
-        :meth:`deals_again` says so; a :class:`RecordError` names the deal and ``rule``."""
+        seat :meth:`next_deal_dealer` names after the deal before it; a :class:`RecordError`
+        names the deal and ``rule``."""
         for i in range(1, len(results)):
-            before = results[i - 1]
-            dealer = before.record.dealer
-            expected = dealer if self.deals_again(before) else self.next_dealer(dealer, contexts[i])
+            expected = self.next_deal_dealer(results[i - 1], contexts[i])
             if results[i].record.dealer != expected:
                 raise RecordError(
                     f"$.deals[{i}].dealer",

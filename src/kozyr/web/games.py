@@ -193,14 +193,8 @@ def next_deal(
         last = deals[-1].record.dealer if deals else 0
         return Next(True, last, (), {})
     left = left_seats(variant, context)
-    if deals:
-        dealer = deals[-1].record.dealer
-        if not variant.deals_again(deals[-1]):
-            dealer = variant.next_dealer(dealer, context)
-    else:
-        dealer = int(meta.get("dealer", 0))
-    if dealer in left:
-        dealer = variant.next_dealer(dealer, context)
+    previous = deals[-1] if deals else None
+    dealer = variant.next_deal_dealer(previous, context, first=int(meta.get("dealer", 0)))
     return Next(False, dealer, left, context)
 
 
