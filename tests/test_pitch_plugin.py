@@ -138,7 +138,7 @@ def test_illegal_logged_bids_are_refused_with_their_rule(pitch_manager: PluginMa
     # AP3: eldest (seat 1) bids first, not the dealer
     wrong_seat = [{"seat": 0, "kind": "bid", "value": 3}, {"seat": 1, "kind": "bid", "value": 4}]
     assert replay_error(with_log(wrong_seat)) == (
-        "$.log[0]: seat 0: seat 1 is to bid, not seat 0 (AP3)"
+        "$.log[0]: seat 0: it is seat 1's turn to bid (AP3)"
     )
     # AP5: seat 1 bids 2 and the dealer passes: seat 1 is the pitcher and leads, so the first
     # card of the record is his -- and A♥ is seat 0's
@@ -277,7 +277,7 @@ def test_trump_is_set_by_the_pitch(pitch_manager: PluginManager) -> None:
     deal.play(Action("bid", 3, value=3))
     with pytest.raises(IllegalActionError, match=r"^seat 0: a bid of 2 does not exceed .*\(AP3\)$"):
         deal.play(Action("bid", 0, value=2))
-    with pytest.raises(IllegalActionError, match=r"is to bid, not seat 1 \(AP3\)$"):
+    with pytest.raises(IllegalActionError, match=r"^seat 1: it is seat 0's turn to bid \(AP3\)$"):
         deal.play(Action("bid", 1, value=4))
     for seat in (0, 1, 2):
         deal.play(Action("pass", seat))

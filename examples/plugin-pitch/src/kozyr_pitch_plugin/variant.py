@@ -131,7 +131,7 @@ class AuctionPitch(Variant):
         """The rule an illegal bid breaks (AP3, AP4)."""
         best = self._best(deal)
         if action.seat != deal.to_act:
-            return f"seat {deal.to_act} is to bid, not seat {action.seat} (AP3)"
+            return f"it is seat {deal.to_act}'s turn to bid (AP3)"
         if action.kind == PASS:
             return "the dealer must bid 2 when everyone else has passed (AP4)"
         if action.kind != BID or action.value not in BIDS:
