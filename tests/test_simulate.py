@@ -338,3 +338,31 @@ def test_cli_scheduler_flag_runs_on_the_cluster(capsys: pytest.CaptureFixture[st
     data = json.loads(out)
     expected = simulate("seven-up", {}, 9, seed=6).totals()
     assert {k: v for k, v in data.items() if k in expected} == expected
+
+
+def test_dask_plays_batches_as_tasks_with_the_local_totals() -> None:
+    """The batch engine on a cluster (issue 16): 40,000 deals are three batches of at most
+    16,384, each a task; the totals are those of the same run inline."""
+    distributed = pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pip install 'kozyr[dask]')"
+    )
+    pytest.importorskip("numpy", reason="the batch engine needs kozyr[fast]")
+    local = simulate("seven-up", {}, 40_000, seed=12, engine="batch")
+    assert local.to_json()["engine"] == "batch"
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=2,
+            processes=False,
+            protocol="tcp://",
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        result = simulate(
+            "seven-up", {}, 40_000, seed=12, engine="batch", executor=client.get_executor()
+        )
+    assert result.to_json()["engine"] == "batch"
+    assert result.totals() == local.totals()
+    assert result.deals == 40_000
