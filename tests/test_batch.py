@@ -13,7 +13,7 @@ from kozyr_sem_listov.batch import SemListovBatch
 from kozyr_semerik.batch import SemerikBatch
 from kozyr_semerik.scoring import DECLARATIONS, SIDES, advance
 
-from kozyr import Card, CardSet, Deck, ScoreItem, get_variant
+from kozyr import Card, CardSet, Deck, ScoreItem, Variant, get_variant
 from kozyr.batch import (
     BatchResult,
     ExtraColumn,
@@ -169,6 +169,45 @@ def _party_chance(
     return np.argsort(rng.random((parties, deals, size)), axis=2), rng.random((parties, deals, 400))
 
 
+def _assert_party_tallies_equal(
+    variant: Variant, parties: int, *, seed: int, size: int = 52
+) -> None:
+    """The batch tally of ``parties`` parties (``add_party_batch``) equals the reference tally
+    of the same parties, played by the reference party loop on the same packs and uniforms
+    (``add_party``): items, tricks, points, wins and losses, money, and every field's
+    statistics, deal fields and party fields alike."""
+    form = variant.batch_form()
+    assert isinstance(form, PartyBatchForm)
+    packs, uniforms = _party_chance(parties, seed, size=size)
+    ours = Tally(variant.players)
+    add_party_batch(ours, form.play_parties(parties, GivenPartyDraws(packs, uniforms)))
+    theirs = Tally(variant.players)
+    for i in range(parties):
+        add_party(
+            theirs, variant, reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
+        )
+    assert ours.items == theirs.items
+    assert (ours.tricks, ours.points, ours.seat_points) == (
+        theirs.tricks,
+        theirs.points,
+        theirs.seat_points,
+    )
+    assert (ours.wins, ours.losses, ours.net, ours.units, ours.deals) == (
+        theirs.wins,
+        theirs.losses,
+        theirs.net,
+        theirs.units,
+        theirs.deals,
+    )
+    for kind, mine, reference in (
+        ("deal", ours.extra, theirs.extra),
+        ("party", ours.party_extra, theirs.party_extra),
+    ):
+        assert set(mine) == set(reference), kind
+        for name, stats in reference.items():
+            assert mine[name].__getstate__() == stats.__getstate__(), (kind, name)
+
+
 @pytest.mark.parametrize("options", SEVEN_UP_PARTIES, ids=_ids)
 def test_seven_up_party_batch_equals_reference_party_by_party(options: dict[str, Any]) -> None:
     # SU2 the deal passing clockwise, D-SU2 the same dealer again after a void deal, D-SU4 no
@@ -230,36 +269,7 @@ def test_party_batch_tally_equals_the_reference_tally_of_the_same_parties(
     options: dict[str, Any],
 ) -> None:
     variant = get_variant("seven-up", **options)
-    form = variant.batch_form()
-    assert isinstance(form, PartyBatchForm)
-    packs, uniforms = _party_chance(300, 7)
-    ours = Tally(variant.players)
-    add_party_batch(ours, form.play_parties(300, GivenPartyDraws(packs, uniforms)))
-    theirs = Tally(variant.players)
-    for i in range(300):
-        add_party(
-            theirs, variant, reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
-        )
-    assert ours.items == theirs.items
-    assert (ours.tricks, ours.points, ours.seat_points) == (
-        theirs.tricks,
-        theirs.points,
-        theirs.seat_points,
-    )
-    assert (ours.wins, ours.losses, ours.net, ours.units, ours.deals) == (
-        theirs.wins,
-        theirs.losses,
-        theirs.net,
-        theirs.units,
-        theirs.deals,
-    )
-    for kind, mine, reference in (
-        ("deal", ours.extra, theirs.extra),
-        ("party", ours.party_extra, theirs.party_extra),
-    ):
-        assert set(mine) == set(reference), kind
-        for name, stats in reference.items():
-            assert mine[name].__getstate__() == stats.__getstate__(), (kind, name)
+    _assert_party_tallies_equal(variant, 300, seed=7)
 
 
 @pytest.mark.parametrize("options", [{"players": 4}, {"players": 3}])
@@ -554,36 +564,7 @@ def test_semerik_party_batch_tally_equals_the_reference_tally(options: dict[str,
     # every field, including the game won in some deals (None in the others) and the rubber's
     # net by side in Fractions
     variant = get_variant("semerik", **options)
-    form = variant.batch_form()
-    assert isinstance(form, PartyBatchForm)
-    packs, uniforms = _party_chance(150, 7, size=40)
-    ours = Tally(4)
-    add_party_batch(ours, form.play_parties(150, GivenPartyDraws(packs, uniforms)))
-    theirs = Tally(4)
-    for i in range(150):
-        add_party(
-            theirs, variant, reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
-        )
-    assert ours.items == theirs.items
-    assert (ours.tricks, ours.points, ours.seat_points) == (
-        theirs.tricks,
-        theirs.points,
-        theirs.seat_points,
-    )
-    assert (ours.wins, ours.losses, ours.net, ours.units, ours.deals) == (
-        theirs.wins,
-        theirs.losses,
-        theirs.net,
-        theirs.units,
-        theirs.deals,
-    )
-    for kind, mine, reference in (
-        ("deal", ours.extra, theirs.extra),
-        ("party", ours.party_extra, theirs.party_extra),
-    ):
-        assert set(mine) == set(reference), kind
-        for name, stats in reference.items():
-            assert mine[name].__getstate__() == stats.__getstate__(), (kind, name)
+    _assert_party_tallies_equal(variant, 150, seed=7, size=40)
 
 
 def test_seeded_semerik_party_batch_runs_agree_with_seeded_reference_runs() -> None:
@@ -982,37 +963,7 @@ def test_race_party_batch_tally_equals_the_reference_tally(
     # punishment's members included
     name, options = case
     variant = get_variant(name, **options)
-    n = variant.players
-    form = variant.batch_form()
-    assert isinstance(form, PartyBatchForm)
-    packs, uniforms = _party_chance(200, 8, size=36)
-    ours = Tally(n)
-    add_party_batch(ours, form.play_parties(200, GivenPartyDraws(packs, uniforms)))
-    theirs = Tally(n)
-    for i in range(200):
-        add_party(
-            theirs, variant, reference_party(variant, packs[i].tolist(), uniforms[i].tolist())
-        )
-    assert ours.items == theirs.items
-    assert (ours.tricks, ours.points, ours.seat_points) == (
-        theirs.tricks,
-        theirs.points,
-        theirs.seat_points,
-    )
-    assert (ours.wins, ours.losses, ours.net, ours.units, ours.deals) == (
-        theirs.wins,
-        theirs.losses,
-        theirs.net,
-        theirs.units,
-        theirs.deals,
-    )
-    for kind, mine, reference in (
-        ("deal", ours.extra, theirs.extra),
-        ("party", ours.party_extra, theirs.party_extra),
-    ):
-        assert set(mine) == set(reference), kind
-        for key, stats in reference.items():
-            assert mine[key].__getstate__() == stats.__getstate__(), (kind, key)
+    _assert_party_tallies_equal(variant, 200, seed=8, size=36)
 
 
 def test_seeded_race_party_batch_runs_agree_with_seeded_reference_runs() -> None:

@@ -27,9 +27,11 @@ from kozyr.batch.masks import (
     has,
     high_bit,
     low_bit,
+    next_seat,
     pick,
     select,
     suit_patterns,
+    trick_taker,
 )
 from kozyr.batch.party import (
     GivenPartyDraws,
@@ -83,8 +85,10 @@ __all__ = [
     "high_bit",
     "item_column",
     "low_bit",
+    "next_seat",
     "pick",
     "select",
     "suit_patterns",
+    "trick_taker",
     "unit_points",
 ]

@@ -93,6 +93,38 @@ def pick(condition: Bools, values: _Array, otherwise: _Array) -> _Array:
     return picked
 
 
+def next_seat(index: Ints, deals: int, players: int) -> Ints:
+    """For hands laid seat-major in one flat array (seat ``s`` of deal ``d`` at
+    ``s * deals + d``), the flat index of the next seat round the table from ``index``.
+
+    >>> next_seat(np.array([1, 5]), 3, 2).tolist()  # seat 0 of deal 1 -> seat 1; 1 of 2 -> 0
+    [4, 2]
+    """
+    size = deals * players
+    following: Ints = index + deals
+    following -= size * (following >= size)
+    return following
+
+
+def trick_taker(played: list[Masks], winning: Masks, leader: Ints, deals: int) -> Ints:
+    """Who takes each trick, as a flat seat-major index (see :func:`next_seat`): the player of
+    the highest card of ``winning`` (the cards of the trick that can take it -- its trumps, or
+    else the cards of the suit led; card indices rise with rank within a suit), found by its
+    place in ``played`` (the cards of the trick in the order played from ``leader``).
+
+    >>> played = [np.array([1 << 5], dtype=np.uint64), np.array([1 << 9], dtype=np.uint64)]
+    >>> trick_taker(played, played[0] | played[1], np.array([1]), 1).tolist()
+    [0]
+    """
+    best = BIT[high_bit(winning)]
+    players = len(played)
+    place = sum(i * (played[i] == best) for i in range(1, players))  # 0: the leader's card
+    size = deals * players
+    taker: Ints = leader + deals * place
+    taker -= size * (taker >= size)
+    return taker
+
+
 def high_bit(masks: Masks) -> Ints:
     """The highest card index of each non-empty mask (-1 for an empty one)."""
     _, exponent = np.frexp(masks.astype(np.float64))  # exact: masks are below 2**53
@@ -127,7 +159,9 @@ __all__ = [
     "has",
     "high_bit",
     "low_bit",
+    "next_seat",
     "pick",
     "select",
     "suit_patterns",
+    "trick_taker",
 ]

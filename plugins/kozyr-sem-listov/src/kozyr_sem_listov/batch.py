@@ -41,10 +41,11 @@ from kozyr.batch import (
     PartyDraws,
     PartyStep,
     count,
-    high_bit,
     item_column,
+    next_seat,
     pick,
     select,
+    trick_taker,
 )
 from kozyr_sem_listov.classic import SemListov
 from kozyr_sem_listov.family import SemListovFamily
@@ -361,8 +362,7 @@ class SemListovBatch:
             live = bit * trump_lead  # the live trumps played (SL-C9)
             played = [bit]
             for _ in range(1, n):
-                index = index + deals
-                index -= size * (index >= size)  # the next seat round the table
+                index = next_seat(index, deals, n)
                 held = flat[index]
                 legal = self._legal(held, led, trumps, trump_lead, False, trump, trump_lead)
                 bit = BIT[select(legal, source.choose(count(legal)))]
@@ -373,12 +373,8 @@ class SemListovBatch:
                 played.append(bit)
             if not free:
                 live = trick & trumps
-            # C6, SL-C11: the highest live trump, else the highest card of the suit led (card
-            # indices rise with rank within a suit); its place in the trick says who played it
-            best = BIT[high_bit(pick(live != _NONE, live, trick & led))]
-            position = sum(i * (played[i] == best) for i in range(1, n))
-            winner = leader + deals * position
-            winner -= size * (winner >= size)
+            # C6, SL-C11: the highest live trump, else the highest card of the suit led
+            winner = trick_taker(played, pick(live != _NONE, live, trick & led), leader, deals)
             won[winner] += 1
             leader = winner
             if trace is not None:

@@ -32,6 +32,7 @@ from kozyr.batch import (
     PartyStep,
     count,
     item_column,
+    next_seat,
     pick,
     select,
     suit_patterns,
@@ -390,8 +391,7 @@ class SemerikBatch:
             led = np.zeros(deals, dtype=_U)
             for i in range(SEATS):
                 if i:
-                    at = at + deals
-                    at -= size * (at >= size)  # the next seat round the table
+                    at = next_seat(at, deals, SEATS)
                 held = flat[at]
                 if i == 0:
                     legal = held

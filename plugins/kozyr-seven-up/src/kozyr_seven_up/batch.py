@@ -35,9 +35,11 @@ from kozyr.batch import (
     high_bit,
     item_column,
     low_bit,
+    next_seat,
     pick,
     select,
     suit_patterns,
+    trick_taker,
     unit_points,
 )
 from kozyr_seven_up.scoring import GAME_TARGET
@@ -283,7 +285,7 @@ class SevenUpBatch:
         won = np.zeros(size, dtype=_U)
         tricks = np.zeros(size, dtype=np.int64)
         trumps = SUIT_MASK[trump]
-        leader = eldest * count_ + np.arange(count_)  # the flat index of each deal's leader
+        leader: Ints = eldest * count_ + np.arange(count_)  # the flat index of each deal's leader
         for _ in range(TRICKS):
             index = leader
             held = flat[index]
@@ -294,8 +296,7 @@ class SevenUpBatch:
             played = [card]
             led = SUIT_OF[lead]
             for _ in range(1, n):
-                index = index + count_
-                index -= size * (index >= size)  # the next seat round the table
+                index = next_seat(index, count_, n)
                 held = flat[index]
                 follow = held & led
                 trumping = held & trumps
@@ -309,13 +310,9 @@ class SevenUpBatch:
                 flat[index] = held ^ card
                 trick = trick | card
                 played.append(card)
-            # C6: the highest trump, else the highest card of the suit led (card indices rise
-            # with rank within a suit); its position in the trick says who played it
+            # C6: the highest trump, else the highest card of the suit led
             trumped = trick & trumps
-            best = BIT[high_bit(pick(trumped != 0, trumped, trick & led))]
-            position = sum(i * (played[i] == best) for i in range(1, n))
-            winner = leader + count_ * position
-            winner -= size * (winner >= size)
+            winner = trick_taker(played, pick(trumped != 0, trumped, trick & led), leader, count_)
             won[winner] |= trick
             tricks[winner] += 1
             leader = winner
