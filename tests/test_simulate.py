@@ -18,6 +18,7 @@ import pytest
 from kozyr import Variant, get_variant, play_deal, variants
 from kozyr.cli import main
 from kozyr.cli.simulate import ProgressBar
+from kozyr.errors import KozyrError
 from kozyr.simulate import (
     MAX_DISTINCT,
     FieldStats,
@@ -366,3 +367,62 @@ def test_dask_plays_batches_as_tasks_with_the_local_totals() -> None:
     assert result.to_json()["engine"] == "batch"
     assert result.totals() == local.totals()
     assert result.deals == 40_000
+
+
+# --- bounded work (#21) ------------------------------------------------------------------------
+
+
+def test_cli_refuses_a_huge_n_before_allocating(capsys: pytest.CaptureFixture[str]) -> None:
+    """``-n 10**30`` once built a list of every chunk and died of MemoryError (#21): now it is one
+    line naming the limit and the flag that raises it, exit 2, before any deal."""
+    status, out, err = run_cli(["simulate", "semerik", "-n", "1" + "0" * 30], capsys)
+    assert status == 2 and out == ""
+    assert err == (
+        "kozyr simulate: 1,000,000,000,000,000,000,000,000,000,000 deals is more than the limit "
+        "of 100,000,000 for one run (raise it with --max-deals N, or max_units=N)\n"
+    )
+    status, _, err = run_cli(["simulate", "seven-up", "-n", "20", "--max-deals", "10"], capsys)
+    assert status == 2 and "limit of 10 " in err
+    status, out, _ = run_cli(
+        ["simulate", "seven-up", "-n", "20", "--max-deals", "20", "--json"], capsys
+    )
+    assert status == 0 and json.loads(out)["deals"] == 20
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-n", "١٢"], "-n: expected a whole number in digits 0-9, got '١٢'"),
+        (["-n", "²"], "-n: expected a whole number in digits 0-9"),
+        (["-n", "1_000"], "-n: expected a whole number in digits 0-9"),
+        (["-n", "9" * 5000], "-n: a number of at most 100 digits, got 5,000"),
+        (["--max-deals", "0"], "--max-deals: 0 is less than 1"),
+    ],
+)
+def test_cli_counts_are_ascii_digits(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run_cli(["simulate", "seven-up", *args], capsys)
+    assert status == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_max_units_is_one_number() -> None:
+    from kozyr.cli import simulate as cli_simulate
+    from kozyr.simulate import MAX_UNITS
+
+    assert cli_simulate.MAX_UNITS == MAX_UNITS
+
+
+def test_chunks_are_made_lazily() -> None:
+    """A run of 10**30 deals (allowed by max_units) makes its chunks one at a time: the chunk
+    list is never built (the first three come at once, and the count is exact)."""
+    from itertools import islice
+
+    from kozyr.simulate.run import Chunks
+
+    chunks = Chunks(10**30, 1000)
+    assert chunks.count == 10**27
+    assert list(islice(chunks, 3)) == [(0, 1000), (1000, 2000), (2000, 3000)]
+    assert list(Chunks(7, 3)) == [(0, 3), (3, 6), (6, 7)]
+    with pytest.raises(KozyrError, match="limit of 5 "):
+        simulate("seven-up", {}, 6, max_units=5)

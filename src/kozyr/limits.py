@@ -77,6 +77,56 @@ def check_seed(seed: int | None) -> int | None:
     return seed
 
 
+#: Most digits :func:`parse_int` reads (an id, a seat, a count; 2**63 has 19 digits).
+INT_DIGITS = 20
+#: The largest id or count :func:`parse_int` takes by default (SQLite's largest integer).
+INT_MAX = 2**63 - 1
+
+
+def parse_int(
+    text: str,
+    what: str,
+    *,
+    minimum: int | None = 0,
+    maximum: int | None = INT_MAX,
+    digits: int = INT_DIGITS,
+) -> int:
+    """The integer ``text`` writes in ASCII digits (``-`` first only when ``minimum`` allows a
+    negative), at most ``digits`` digits and within ``minimum..maximum`` (None: no bound).
+
+    The one reader of integers typed by a person or sent in a URL or a form -- a query
+    parameter, a path segment, a form field, a command-line count: ``int()`` alone would take
+    ``'²'``-like Unicode digits (``str.isdigit``), spaces, underscores and numbers of thousands
+    of digits. Anything else is a :class:`~kozyr.errors.KozyrError` naming ``what``.
+
+    >>> parse_int("42", "players")
+    42
+    >>> parse_int("-3", "delta", minimum=None)
+    -3
+    >>> parse_int("²", "players")
+    Traceback (most recent call last):
+    ...
+    kozyr.errors.KozyrError: players: expected a whole number in digits 0-9, got '²'
+    >>> parse_int("9223372036854775808", "game")
+    Traceback (most recent call last):
+    ...
+    kozyr.errors.KozyrError: game: 9223372036854775808 is more than 9223372036854775807
+    """
+    if not isinstance(text, str):
+        raise KozyrError(f"{what}: expected a whole number, got {type(text).__name__}")
+    body = text[1:] if text.startswith("-") and (minimum is None or minimum < 0) else text
+    if not body or not body.isascii() or not body.isdigit():
+        raise KozyrError(f"{what}: expected a whole number in digits 0-9, got {shorten(text)}")
+    if len(body) > digits:
+        raise KozyrError(f"{what}: a number of at most {digits} digits, got {len(body):,}")
+    value = int(text)
+    if minimum is not None and value < minimum:
+        raise KozyrError(f"{what}: {value} is less than {minimum}")
+    if maximum is not None and value > maximum:
+        raise KozyrError(f"{what}: {value} is more than {maximum}")
+    return value
+
+
 def shorten(text: str, limit: int = SHOWN) -> str:
     """``repr`` of ``text``, cut to ``limit`` characters with its length when longer."""
     if len(text) <= limit:
@@ -85,4 +135,13 @@ def shorten(text: str, limit: int = SHOWN) -> str:
     return f"{head[:-1]}…{head[-1]} ({len(text):,} characters)"
 
 
-__all__ = ["DEFAULT_LIMITS", "SHOWN", "Limits", "check_seed", "shorten"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "INT_DIGITS",
+    "INT_MAX",
+    "SHOWN",
+    "Limits",
+    "check_seed",
+    "parse_int",
+    "shorten",
+]

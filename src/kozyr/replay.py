@@ -222,11 +222,38 @@ def _rebase(error: RecordError, path: str) -> RecordError:
 
 
 def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> PartyResult:
-    """Replay each deal with the context the earlier ones give, then score the party."""
+    """Replay each deal with the context the earlier ones give, then score the party. Each
+    context is one step from the one before (:meth:`Variant.party_context_after`), so a party
+    of n deals replays in time linear in n."""
     results: list[DealResult] = []
+    context: Mapping[str, Any] | None = None
     for i, deal in enumerate(party.deals):
-        results.append(_party_deal(party, variant, results, i, deal, path))
+        context = _context(party, variant, results, context, f"{path}.deals[{i}]")
+        results.append(_party_deal(party, variant, results, i, deal, path, context))
     return _score_party(party, variant, results, path)
+
+
+def _context(
+    party: PartyRecord,
+    variant: Variant,
+    results: Sequence[DealResult],
+    before: Mapping[str, Any] | None,
+    where: str,
+) -> Mapping[str, Any] | None:
+    """The party context of the next deal after ``results``; ``before``: the context the last
+    of them was played in (a deal is never played in a party that is over)."""
+    if not results or before is None:
+        return _hook(
+            variant, "party_context", where, None, lambda: variant.party_context(party, results)
+        )
+    ctx = before
+    return _hook(
+        variant,
+        "party_context_after",
+        where,
+        None,
+        lambda: variant.party_context_after(party, results, ctx),
+    )
 
 
 def _score_party(
@@ -251,11 +278,9 @@ def _party_deal(
     i: int,
     deal: DealRecord,
     path: str,
+    context: Mapping[str, Any] | None,
 ) -> DealResult:
     where = f"{path}.deals[{i}]"
-    context = _hook(
-        variant, "party_context", where, None, lambda: variant.party_context(party, results)
-    )
     if context is None:
         raise RecordError(where, "the party was already over before this deal")
     ctx = context
@@ -291,29 +316,37 @@ def replay_partial(
     meta = read_meta(obj, path, variant.players)
     fields = {k: obj[k] for k in variant.party_fields if k in obj}
     deals: list[DealRecord] = []
-    results: list[DealResult] = []
     error: RecordError | None = None
-    for i, raw in enumerate(deals_raw):
+    for i, raw in enumerate(deals_raw):  # read up to the first deal that does not read
         try:
-            deal = read_deal(raw, variant, f"{path}.deals[{i}]", inherited=True, limits=limits)
-            party = PartyRecord(
-                variant.name,
-                dict(variant.options),
-                (*deals, deal),
-                cut,
-                fields,
-                meta=meta,
-                variant_object=variant,
+            deals.append(
+                read_deal(raw, variant, f"{path}.deals[{i}]", inherited=True, limits=limits)
             )
-            results.append(_party_deal(party, variant, results, i, deal, path))
-            deals.append(deal)
         except RecordError as found:
             error = found
+            break
+    read = PartyRecord(
+        variant.name,
+        dict(variant.options),
+        tuple(deals),
+        cut,
+        fields,
+        meta=meta,
+        variant_object=variant,
+    )
+    results: list[DealResult] = []
+    context: Mapping[str, Any] | None = None
+    for i, deal in enumerate(deals):  # then replay up to the first deal that does not score
+        try:
+            context = _context(read, variant, results, context, f"{path}.deals[{i}]")
+            results.append(_party_deal(read, variant, results, i, deal, path, context))
+        except RecordError as found:
+            error = found  # before any deal that did not read
             break
     party = PartyRecord(
         variant.name,
         dict(variant.options),
-        tuple(deals),
+        tuple(deals[: len(results)]),
         cut,
         fields,
         meta=meta,

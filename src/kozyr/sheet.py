@@ -33,10 +33,10 @@ import csv
 import html
 import io
 import json
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from kozyr.errors import KozyrError, RecordError
 from kozyr.limits import Limits
@@ -177,6 +177,10 @@ def build_game(
     rows = []
     running: tuple[Fraction, ...] = (Fraction(0),) * width
     party_running = result.running if isinstance(result, PartyResult) else ()
+    by_deal: dict[int | None, list[SheetNote]] = {}
+    for note in notes:  # grouped once: a row looks up its own notes (linear in the deals)
+        by_deal.setdefault(note.deal, []).append(note)
+    contexts = _contexts(result, variant) if not sides else None
     for index, deal in enumerate(deals):
         points = tuple(Fraction(p) for p in deal.points)
         if len(points) != width:  # a variant scoring per seat with sides: total by side
@@ -187,10 +191,11 @@ def build_game(
             running = tuple(a + b for a, b in zip(running, points, strict=True))
         deal_net = tuple(deal.settlement.net())
         entries = _grouped([_entry(item, sides, deal) for item in deal.sheet.items])
-        absent = () if sides else _absent(result, variant, index, width)
-        own = [n for n in notes if n.deal == index]
+        context = next(contexts, None) if contexts is not None else None
+        absent = () if sides else _absent(result, context, variant, index, width)
+        own = list(by_deal.get(index, ()))
         if not isinstance(result, PartyResult):
-            own += [n for n in notes if n.deal is None]
+            own += by_deal.get(None, [])
         rows.append(
             Row(
                 deal=index + 1,
@@ -339,15 +344,57 @@ def _entry(item: Any, sides: tuple[tuple[int, ...], ...] | None, deal: DealResul
     )
 
 
+class _Prefix(Sequence[DealResult]):
+    """The first ``size`` deals of a tuple, without copying them."""
+
+    def __init__(self, deals: Sequence[DealResult], size: int) -> None:
+        self.deals = deals
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> DealResult: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[DealResult]: ...
+    def __getitem__(self, index: int | slice) -> DealResult | Sequence[DealResult]:
+        if isinstance(index, slice):
+            return tuple(self.deals[: self.size])[index]
+        if not -self.size <= index < self.size:
+            raise IndexError(index)
+        return self.deals[index % self.size]
+
+
+def _contexts(result: DealResult | PartyResult, variant: Variant) -> Iterator[Mapping[str, Any]]:
+    """The party context of each deal of a party in turn, each one step from the one before
+    (:meth:`Variant.party_context_after`): linear in the number of deals. Nothing for a deal."""
+    if not isinstance(result, PartyResult) or result.record is None:
+        return
+    party = result.record
+    context = variant.party_context(party, ())
+    for index in range(len(result.deals)):
+        yield context or {}
+        if index + 1 == len(result.deals):
+            return
+        done = _Prefix(result.deals, index + 1)
+        if context is None:  # not in a replayed party: each deal asks again
+            context = variant.party_context(party, done)
+        else:
+            context = variant.party_context_after(party, done, context)
+
+
 def _absent(
-    result: DealResult | PartyResult, variant: Variant, index: int, width: int
+    result: DealResult | PartyResult,
+    context: Mapping[str, Any] | None,
+    variant: Variant,
+    index: int,
+    width: int,
 ) -> tuple[int, ...]:
     """Seats not dealt in deal ``index``: those :meth:`Variant.seats_in` leaves out with the
-    party context of that deal (a race, D-PN2), or whose hand the record leaves null."""
+    party ``context`` of that deal (a race, D-PN2), or whose hand the record leaves null."""
     left: set[int] = set()
-    if isinstance(result, PartyResult) and result.record is not None:
-        before = replace(result.record, deals=result.record.deals[:index])
-        context = variant.party_context(before, result.deals[:index]) or {}
+    if context is not None:
         left = set(range(width)) - set(variant.seats_in(context))
     deal = result.deals[index] if isinstance(result, PartyResult) else result
     hands = deal.record.hands

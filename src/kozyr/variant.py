@@ -493,6 +493,19 @@ class Variant:
         party is already over."""
         return {}
 
+    def party_context_after(
+        self,
+        party: PartyRecord,
+        results: Sequence[DealResult],
+        before: Mapping[str, Any],
+    ) -> Mapping[str, Any] | None:
+        """The party context after the last of ``results``, given ``before``, the context that
+        deal was played in (hook, optional): always exactly ``party_context(party, results)``,
+        which is the default. A variant whose context is a running total overrides it to take
+        one step from ``before``, so that replaying a party of n deals costs n steps, not n²/2
+        (replay, score sheets and the web page call this one for every deal after the first)."""
+        return self.party_context(party, results)
+
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         """Totals, winner/loser and settlement of a party (hook)."""
         raise NotImplementedError(f"{self.name} has no party form")

@@ -142,3 +142,60 @@ def test_summary_equals_full_and_reassigned_tricks_keep_invariants(
         assert hand is not None
         in_play = in_play | hand
     assert len(in_play) == 6 * n
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.sampled_from([2, 3, 4]),
+    target=st.integers(1, 15),
+)
+def test_one_step_context_is_the_whole_context(seed: int, players: int, target: int) -> None:
+    """SU7 (#21): ``party_context_after`` -- one step from the scores before the last deal -- is
+    ``party_context`` of the whole prefix, at every deal of random parties (to 7 and to other
+    targets), including the None that says the game is won."""
+    variant = kozyr.get_variant("seven-up", players=players)
+    party = kozyr.play_party(variant, seed=seed)
+    assert party.record is not None
+    record = kozyr.PartyRecord(
+        variant.name, dict(variant.options), party.record.deals, fields={"target": target}
+    )
+    results = list(party.deals)
+    before = variant.party_context(record, [])
+    assert before == {"scores": [0] * (2 if players == 4 else players), "target": target}
+    for i in range(1, len(results) + 1):
+        whole = variant.party_context(record, results[:i])
+        step = variant.party_context_after(record, results[:i], before) if before else None
+        assert step == whole
+        before = whole
+
+
+def test_long_party_replays_in_linear_steps() -> None:
+    """SU7 (#21): replaying 3,000 outcome deals asks ``party_context`` once; every later deal
+    is one step of ``party_context_after`` (the whole-prefix form made replay quadratic)."""
+    deals = [
+        {"dealer": i % 4, "turnups": "8♥", "beg": "stand", "high": i % 2, "low": 1 - i % 2,
+         "jack": None, "game": None}
+        for i in range(3000)
+    ]  # fmt: skip
+    calls = Counter[str]()
+    cls = type(kozyr.get_variant("seven-up"))
+    whole, step = cls.party_context, cls.party_context_after
+
+    def counted_whole(self: Any, party: Any, results: Any) -> Any:
+        calls["whole", len(results)] += 1
+        return whole(self, party, results)
+
+    def counted_step(self: Any, party: Any, results: Any, before: Any) -> Any:
+        calls["step"] += 1
+        return step(self, party, results, before)
+
+    import pytest
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cls, "party_context", counted_whole)
+        patch.setattr(cls, "party_context_after", counted_step)
+        result = kozyr.replay({"variant": "seven-up", "target": 10**6, "deals": deals})
+    assert result.to_json()["scores"] == [3000, 3000]  # High and Low each deal, one per side
+    assert calls["step"] == 2999
+    assert [k for k in calls if k != "step"] == [("whole", 0)]

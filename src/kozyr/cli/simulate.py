@@ -26,6 +26,15 @@ if TYPE_CHECKING:
     from kozyr.simulate import SimulationResult
 
 UNITS = ("deal", "party")  # kozyr.simulate.UNITS, not imported at start-up
+MAX_UNITS = 100_000_000  # kozyr.simulate.MAX_UNITS (tests/test_simulate.py checks they agree)
+
+
+def _count(text: str, flag: str, minimum: int | None) -> int:
+    """``-n``, ``--max-deals``: a whole number in ASCII digits (up to 100 of them, so a number
+    past the limit is refused by the limit's own message); a mistake is one line, exit 2."""
+    from kozyr.limits import parse_int
+
+    return parse_int(text, flag, minimum=minimum, maximum=None, digits=100)
 
 
 class ProgressBar:
@@ -187,6 +196,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.simulate.cluster import connect
 
     options = variant_options(args)
+    n = _count(args.n, "-n", None)  # refused here, before a scheduler or a pool is started
+    max_units = _count(args.max_deals, "--max-deals", 1)
     executor: Executor | None = None
     client: Any = None
     if args.scheduler:
@@ -199,7 +210,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         result = simulate(
             args.variant,
             options,
-            args.n,
+            n,
             args.seed,
             bot=bots_arg(args.bot),
             unit=args.unit,
@@ -208,6 +219,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             chunk=args.chunk,
             progress=bar,
             engine=args.engine,
+            max_units=max_units,
         )
     finally:
         if bar is not None:
@@ -230,7 +242,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "play many deals or parties with bots and aggregate the results",
     )
     add_variant(p)
-    p.add_argument("-n", type=int, default=1000, help="deals (or parties) to play; default 1000")
+    p.add_argument("-n", default="1000", help="deals (or parties) to play; default 1000")
+    p.add_argument(
+        "--max-deals",
+        default=str(MAX_UNITS),
+        metavar="N",
+        help=f"refuse an -n above N (default {MAX_UNITS:,}: a run that big is hours)",
+    )
     p.add_argument(
         "--seed", type=seed_arg, default=0, help="run seed (0 or more); each deal's derives from it"
     )

@@ -23,12 +23,13 @@ True
 from kozyr.party import play_party, seed_for
 from kozyr.simulate.outcome import deal_outcome
 from kozyr.simulate.result import SimulationResult
-from kozyr.simulate.run import UNITS, Progress, default_chunk, simulate
+from kozyr.simulate.run import MAX_UNITS, UNITS, Progress, default_chunk, simulate
 from kozyr.simulate.tally import MAX_DISTINCT, FieldStats, Tally
 from kozyr.simulate.workers import run_deals, run_parties
 
 __all__ = [
     "MAX_DISTINCT",
+    "MAX_UNITS",
     "UNITS",
     "FieldStats",
     "Progress",

@@ -4,12 +4,13 @@ on any :class:`concurrent.futures.Executor`, merging the tallies in chunk order.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
 from kozyr.bots import make_bots
-from kozyr.errors import KozyrError
+from kozyr.errors import InputLimitError, KozyrError
 from kozyr.limits import check_seed
 from kozyr.registry import get_variant
 from kozyr.simulate.batch import BATCH_SIZE, ENGINES, batch_form_for, run_batch, run_party_batch
@@ -21,6 +22,11 @@ from kozyr.variant import Variant
 
 UNITS = ("deal", "party")
 
+#: Most deals (or parties) one run plays unless ``max_units`` raises it (``kozyr simulate
+#: --max-deals``): a hundred million deals is hours of the reference engine and minutes of the
+#: batch engine; a typing slip of a few more zeros is refused before anything is allocated.
+MAX_UNITS = 100_000_000
+
 
 def default_chunk(n: int) -> int:
     """Chunk size for ``n`` units: depends on ``n`` only, never on the worker count."""
@@ -28,6 +34,27 @@ def default_chunk(n: int) -> int:
 
 
 Progress = Callable[[int, int], None]
+
+
+class Chunks:
+    """The chunks ``(start, stop)`` of ``n`` units, ``size`` each (the last one shorter), made
+    lazily: ``count`` of them, never all in memory at once.
+
+    >>> chunks = Chunks(10, 4)
+    >>> chunks.count, list(chunks)
+    (3, [(0, 4), (4, 8), (8, 10)])
+    """
+
+    def __init__(self, n: int, size: int) -> None:
+        self.n = n
+        self.size = size
+        self.count = -(-n // size)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        start = 0
+        while start < self.n:
+            yield start, min(start + self.size, self.n)
+            start += self.size
 
 
 def simulate(
@@ -43,6 +70,7 @@ def simulate(
     chunk: int | None = None,
     progress: Progress | None = None,
     engine: str = "auto",
+    max_units: int = MAX_UNITS,
 ) -> SimulationResult:
     """Play ``n`` deals (or parties with ``unit="party"``) of ``variant`` with bots and total them.
 
@@ -59,9 +87,21 @@ def simulate(
     is the random bot and the variant has a batch form -- for parties, one with ``play_parties``).
     A run the batch engine cannot play falls back to the reference engine; ``result.engine``
     says which played and ``result.engine_note`` why the batch engine did not.
+
+    ``n`` above ``max_units`` (default :data:`MAX_UNITS`) is an
+    :class:`~kozyr.errors.InputLimitError` before any work starts; the chunks are made one at a
+    time as they run, so memory does not grow with ``n``.
     """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n is an int, not {type(n).__name__}")
     if n < 1:
         raise KozyrError(f"the number of {unit}s must be at least 1, not {n}")
+    if n > max_units:
+        raise InputLimitError(
+            f"{n:,} {unit}s is more than the limit of {max_units:,} for one run "
+            "(raise it with --max-deals N, or max_units=N)",
+            limit="max_units",
+        )
     if unit not in UNITS:
         raise KozyrError(f"unknown unit {unit!r}; use deal or party")
     if workers < 0:
@@ -89,8 +129,8 @@ def simulate(
     # The batch engine plays fixed batches (seeded by their first deal's index), so its totals
     # depend on the seed and n only, whatever the chunk or worker count.
     size = min(per_batch, n) if batched else (chunk or default_chunk(n))
-    tasks = [(start, min(start + size, n)) for start in range(0, n, size)]
-    real_workers = worker_count(workers, len(tasks))  # no more than the chunks or the CPUs
+    tasks = Chunks(n, size)  # made one at a time as they run: memory does not grow with n
+    real_workers = worker_count(workers, tasks.count)  # no more than the chunks or the CPUs
     began = time.perf_counter()
     total = Tally(instance.players)
     args = (instance.name, tuple(sorted(instance.options.items())), seed)
@@ -128,7 +168,7 @@ def _run(
     executor: Executor,
     func: Callable[..., Tally],
     args: tuple[Any, ...],
-    tasks: Sequence[tuple[int, int]],
+    tasks: Chunks,
     kinds: tuple[str, ...],
     total: Tally,
     n: int,
@@ -138,17 +178,21 @@ def _run(
     """Submit chunks (at most ``window`` in flight) and merge their tallies in chunk order, so
     memory stays bounded and the totals do not depend on completion order."""
     window = window or max(8, 4 * _executor_workers(executor))
-    pending: dict[int, Future[Tally]] = {}
-    next_submit = 0
+    pending: deque[tuple[int, Future[Tally]]] = deque()
+    chunks = iter(tasks)
     done = 0
-    for index in range(len(tasks)):
-        while next_submit < len(tasks) and len(pending) < window:
-            start, stop = tasks[next_submit]
-            pending[next_submit] = executor.submit(func, *args, start, stop, kinds)
-            next_submit += 1
-        tally = pending.pop(index).result()
-        total.merge(tally)
-        done += tasks[index][1] - tasks[index][0]
+    while True:
+        while len(pending) < window:
+            chunk = next(chunks, None)
+            if chunk is None:
+                break
+            start, stop = chunk
+            pending.append((stop - start, executor.submit(func, *args, start, stop, kinds)))
+        if not pending:
+            return
+        size, future = pending.popleft()
+        total.merge(future.result())
+        done += size
         if progress is not None:
             progress(done, n)
 
@@ -176,4 +220,4 @@ def _check_bots(variant: Variant, bot: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
-__all__ = ["UNITS", "Progress", "default_chunk", "simulate"]
+__all__ = ["MAX_UNITS", "UNITS", "Chunks", "Progress", "default_chunk", "simulate"]

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from typing_extensions import override
+
 from kozyr import (
     ALL_CARDS,
     Action,
@@ -593,6 +595,23 @@ class SevenUp(Variant):
                 return None
             scores = running_after(scores, result.sheet, self)
         return {"scores": scores, "target": target}
+
+    @override
+    def party_context_after(
+        self,
+        party: PartyRecord,
+        results: Sequence[DealResult],
+        before: Mapping[str, Any],
+    ) -> Mapping[str, Any] | None:
+        """One step of :meth:`party_context` (SU7): the scores before the last deal plus its
+        items in order, or None once a side reached the target -- linear replay (#21)."""
+        if not results:
+            return self.party_context(party, results)
+        scores = list(before["scores"])
+        target = int(before["target"])
+        if winner_in_order(scores, results[-1].sheet, self, target) is not None:
+            return None
+        return {"scores": running_after(scores, results[-1].sheet, self), "target": target}
 
     def target(self, party: PartyRecord) -> int:
         """Points that win the game: 7 (SU7) unless the party record sets ``target``."""
