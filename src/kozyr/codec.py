@@ -20,6 +20,7 @@ from dataclasses import replace
 from importlib import resources
 from typing import Any
 
+from kozyr.budget import check_budget
 from kozyr.cards import Card, _parse_token, _tokens
 from kozyr.cardset import CardSet
 from kozyr.errors import CardParseError, InputLimitError, KozyrError, OptionError, RecordError
@@ -405,6 +406,11 @@ def read_log(
     return tuple(log)
 
 
+def _read_in_budget(raw: Any, variant: Variant, path: str, limits: Limits | None) -> DealRecord:
+    check_budget(path)  # a web request's time budget (kozyr.budget), once per deal
+    return read_deal(raw, variant, path, inherited=True, limits=limits)
+
+
 def read_party(
     data: Any, variant: Variant, path: str = "$", *, limits: Limits | None = None
 ) -> PartyRecord:
@@ -424,8 +430,7 @@ def read_party(
     reader = RecordReader(obj, path, variant.players, limits)
     cut = reader.card(obj["cut"], f"{path}.cut") if obj.get("cut") is not None else None
     deals = tuple(
-        read_deal(d, variant, f"{path}.deals[{i}]", inherited=True, limits=limits)
-        for i, d in enumerate(deals_raw)
+        _read_in_budget(d, variant, f"{path}.deals[{i}]", limits) for i, d in enumerate(deals_raw)
     )
     fields = {k: obj[k] for k in extra_keys if k in obj}
     return PartyRecord(

@@ -165,6 +165,18 @@ class InputLimitError(KozyrError):
         self.detail = message
 
 
+class TimeBudgetError(Exception):
+    """Work ran past its time budget (:func:`kozyr.budget.time_budget`: ``kozyr serve`` gives
+    every request one). Not a :class:`KozyrError`: the input may be fine and the server only out
+    of time, so no handler of bad input may answer it as such (the server answers 503)."""
+
+    def __init__(self, seconds: float, where: str = "") -> None:
+        message = f"the work took longer than its budget of {seconds:g} s"
+        super().__init__(f"{where}: {message}" if where else message)
+        self.seconds = seconds
+        self.where = where
+
+
 class OutputError(KozyrError):
     """Output could not be written (a full disk, no permission, a closed pipe); no partial file
     is left behind. The CLI reports it on one line and exits with status 1."""
@@ -186,6 +198,7 @@ __all__ = [
     "OutputError",
     "PluginError",
     "RecordError",
+    "TimeBudgetError",
     "UnknownVariantError",
     "VariantConflictError",
 ]

@@ -16,6 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from kozyr.budget import check_budget
 from kozyr.errors import IllegalActionError, KozyrError, RecordError
 
 if TYPE_CHECKING:
@@ -228,6 +229,7 @@ def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> Party
     results: list[DealResult] = []
     context: Mapping[str, Any] | None = None
     for i, deal in enumerate(party.deals):
+        check_budget(f"{path}.deals[{i}]")  # a web request's time budget (kozyr.budget)
         context = _context(party, variant, results, context, f"{path}.deals[{i}]")
         results.append(_party_deal(party, variant, results, i, deal, path, context))
     return _score_party(party, variant, results, path)
@@ -318,6 +320,7 @@ def replay_partial(
     deals: list[DealRecord] = []
     error: RecordError | None = None
     for i, raw in enumerate(deals_raw):  # read up to the first deal that does not read
+        check_budget(f"{path}.deals[{i}]")
         try:
             deals.append(
                 read_deal(raw, variant, f"{path}.deals[{i}]", inherited=True, limits=limits)
@@ -337,6 +340,7 @@ def replay_partial(
     results: list[DealResult] = []
     context: Mapping[str, Any] | None = None
     for i, deal in enumerate(deals):  # then replay up to the first deal that does not score
+        check_budget(f"{path}.deals[{i}]")
         try:
             context = _context(read, variant, results, context, f"{path}.deals[{i}]")
             results.append(_party_deal(read, variant, results, i, deal, path, context))

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, overload
 
+from kozyr.budget import check_budget
 from kozyr.errors import KozyrError, RecordError
 from kozyr.limits import Limits
 from kozyr.record import DealResult, EveningResult, PartyResult
@@ -182,6 +183,7 @@ def build_game(
         by_deal.setdefault(note.deal, []).append(note)
     contexts = _contexts(result, variant) if not sides else None
     for index, deal in enumerate(deals):
+        check_budget(f"sheet row {index + 1}")  # a web request's time budget (kozyr.budget)
         points = tuple(Fraction(p) for p in deal.points)
         if len(points) != width:  # a variant scoring per seat with sides: total by side
             points = tuple(Fraction(v) for v in deal.sheet.by_side())

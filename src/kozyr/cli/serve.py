@@ -27,7 +27,37 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "on the table's network in, with a table code printed at start)",
     )
     parser.add_argument("--port", type=int, default=8765, help="port (default 8765)")
-    parser.add_argument("--code", help="a table code of your own instead of a fresh one")
+    parser.add_argument(
+        "--code",
+        help="a table code of your own instead of a fresh one (not empty; a short one is "
+        "accepted with a warning)",
+    )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests for this host name (a DNS name of this machine); "
+        "repeatable. Every other name is refused (DNS rebinding)",
+    )
+    parser.add_argument(
+        "--request-seconds",
+        default="10",
+        metavar="S",
+        help="time budget of one request's work, after which it is answered 503 (default 10)",
+    )
+    parser.add_argument(
+        "--connections-per-client",
+        default="32",
+        metavar="N",
+        help="open connections one client address may hold (default 32)",
+    )
+    parser.add_argument(
+        "--header-seconds",
+        default="10",
+        metavar="S",
+        help="time a connection has to send a request's headers (default 10)",
+    )
     return parser
 
 
@@ -38,7 +68,32 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise KozyrError(
             f"kozyr serve needs the web extra ({error.name} is missing): pip install 'kozyr[web]'"
         ) from None
+    from kozyr.limits import parse_int
+    from kozyr.web.server import ConnectionLimits, check_code
+
     if not 0 <= args.port <= 65535:
         raise KozyrError(f"--port must be 0..65535, got {args.port}")
-    serve(args.db, args.host, args.port, code=args.code, out=out)
+    check_code(args.code)
+    seconds = parse_int(args.request_seconds, "--request-seconds", minimum=1, maximum=3600)
+    header = parse_int(args.header_seconds, "--header-seconds", minimum=1, maximum=600)
+    per_client = parse_int(
+        args.connections_per_client, "--connections-per-client", minimum=1, maximum=1000
+    )
+    pending = min(8, per_client)
+    connections = ConnectionLimits(
+        header_seconds=float(header),
+        per_client=per_client,
+        pending_per_client=pending,
+        pending_total=max(64, pending),
+    )
+    serve(
+        args.db,
+        args.host,
+        args.port,
+        code=args.code,
+        out=out,
+        allow_hosts=args.allow_host,
+        connections=connections,
+        request_seconds=float(seconds),
+    )
     return EXIT_OK

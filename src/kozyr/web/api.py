@@ -131,9 +131,9 @@ async def score_hand(request: Request, table: Table) -> Any:
     name = data.get("variant")
     if not isinstance(name, str):
         raise RecordError("$.variant", "expected a variant name")
-    options = data.get("options") or {}
+    options = data.get("options", {})  # [], 0, false, "" are refused, as the CLI refuses them
     if not isinstance(options, dict):
-        raise RecordError("$.options", "expected an object")
+        raise RecordError("$.options", "expected an object of options")
     try:
         variant = get_variant(name, **options)
     except OptionError as error:
@@ -221,12 +221,14 @@ async def create_game(request: Request, table: Table) -> Any:
     evening = data.get("evening")
     if evening is not None and (isinstance(evening, bool) or not isinstance(evening, int)):
         raise RecordError("$.evening", "expected the id of an evening")
+    if evening is not None and not any(g.evening == evening for g in table.games()):
+        raise RecordError("$.evening", f"no evening {evening}; leave evening out for a new one")
     variant = data.get("variant")
     if not isinstance(variant, str):
         raise RecordError("$.variant", "expected a variant name")
     view = table.create(
         variant,
-        data.get("options") or {},
+        data.get("options", {}),  # not an object: refused at $.options (new_game)
         cast("Sequence[str]", data.get("players")),  # any JSON value: check_players checks it
         data.get("dealer", 0),
         evening=evening,

@@ -14,6 +14,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from kozyr.errors import KozyrError
+from kozyr.limits import parse_int
 from kozyr.variant import Variant
 from kozyr.web.templating import fragment
 
@@ -62,8 +64,8 @@ def _one(field: Any, raw: str | None) -> Any:
     kind = field.kind
     if kind in ("seat", "side", "count"):
         try:
-            return int(text)
-        except ValueError:
+            return parse_int(text, "number", minimum=None)  # ASCII digits only, bounded
+        except KozyrError:
             return text
     if kind == "flag":
         return text in ("1", "true", "on", "yes")
@@ -80,7 +82,7 @@ def deal_from_form(
         key = PREFIX + field.name
         size = _entries(field, variant)
         if field.kind == "seats":
-            ticked = [int(v) for v in form.get(key, []) if v.isdigit()]
+            ticked = [seat for v in form.get(key, []) if (seat := _seat(v)) is not None]
             if ticked or field.required:
                 deal[field.name] = sorted(ticked)
             continue
@@ -103,6 +105,14 @@ def deal_from_form(
             continue
         deal[field.name] = values
     return deal
+
+
+def _seat(text: str) -> int | None:
+    """A ticked seat's number (ASCII digits, bounded), None for anything else."""
+    try:
+        return parse_int(text, "seat")
+    except KozyrError:
+        return None
 
 
 def _first(form: Mapping[str, list[str]], key: str) -> str | None:
@@ -161,7 +171,7 @@ def field_of_path(variant: Variant, path: str, index: int) -> tuple[str, int | N
             entry = None
             if tail and _entries(field, variant) is not None:
                 number = tail.split("]")[0]
-                entry = int(number) if number.isdigit() else None
+                entry = _seat(number)
             return field.name, entry
     return None
 

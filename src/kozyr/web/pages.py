@@ -22,7 +22,9 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from kozyr.codec import load
-from kozyr.errors import KozyrError, RecordError
+from kozyr.errors import InputLimitError, KozyrError, RecordError
+from kozyr.jsontext import loads as strict_json
+from kozyr.limits import parse_int
 from kozyr.record import PartyRecord
 from kozyr.registry import get_variant
 from kozyr.variant import Variant
@@ -31,6 +33,7 @@ from kozyr.web import games
 from kozyr.web.api import BodyTooLarge, read_body
 from kozyr.web.i18n import gettext, t
 from kozyr.web.table import GameNotFound, Table, View
+from kozyr.web.tablecode import canonical
 from kozyr.web.templating import TEMPLATES, fragment, words
 
 LANG_COOKIE = "lang"
@@ -148,7 +151,7 @@ def _new_game_page(
     if chosen is None:
         return render(request, "new_game.html", title, {"chosen": None})
     cls = classes[names.index(chosen)]
-    count = int(players) if players and players.isdigit() else None
+    count = _small_int(players)
     if count not in cls.player_counts:
         count = cls().players
     try:
@@ -224,8 +227,7 @@ async def create_game(request: Request) -> Response:
         for name, text in options.items():
             spec = specs.get(name)
             typed[name] = spec.coerce(text) if spec is not None else text
-        dealer_text = _first(data, "dealer") or "0"
-        dealer = int(dealer_text) if dealer_text.isdigit() else 0
+        dealer = _small_int(_first(data, "dealer")) or 0
         view = _table(request).create(chosen, typed, players, dealer)
     except RecordError as error:
         return _new_game_page(
@@ -425,9 +427,23 @@ def _posted_deal(variant: Variant, data: Mapping[str, list[str]], left: Sequence
     deal = deal_form.deal_from_form(variant, data, left)
     if not any(f.name == "dealer" for f in deal_form.fields_of(variant)):
         dealer = _first(data, deal_form.PREFIX + "dealer")
-        if dealer is not None and dealer.isdigit():
-            deal["dealer"] = int(dealer)
+        seat = _small_int(dealer)
+        if seat is not None:
+            deal["dealer"] = seat
+        elif dealer:
+            deal["dealer"] = dealer  # not a number: the record reader says so, located
     return deal
+
+
+def _small_int(text: str | None) -> int | None:
+    """A seat, a count, a dealer posted in a form or a query: ASCII digits only, at most
+    20 of them (:func:`kozyr.limits.parse_int`); None for anything else."""
+    if not text:
+        return None
+    try:
+        return parse_int(text, "number")
+    except KozyrError:
+        return None
 
 
 def _errors_for(
@@ -474,8 +490,10 @@ async def set_fields(request: Request) -> Response:
             fields[key] = text or None
             continue
         try:
-            fields[key] = json.loads(text)  # a number or a list: [1, 2]
-        except json.JSONDecodeError:
+            fields[key] = strict_json(text)  # a number or a list: [1, 2] (bounded, strict)
+        except InputLimitError as error:
+            return render_game(request, view, fields_error=str(error), status=422)
+        except RecordError:
             fields[key] = text
     try:
         _table(request).set_fields(view.game.id, fields)
@@ -687,17 +705,22 @@ async def set_lang(request: Request) -> Response:
 
 async def code_page(request: Request) -> Response:
     lang = lang_of(request)
-    expected = request.app.state.code
+    gate = getattr(request.app.state, "gate", None)  # kozyr.web.tablecode.Gate, or None
     back = _local(request.query_params.get("next"))
     error = False
+    given: str | None = None
     if request.method == "POST":
         data = await form_data(request)
         given = (_first(data, "code") or "").strip()
         back = _local(_first(data, "next"))
-        if expected is None or given == expected:
+    elif "code" in request.query_params:  # the link kozyr serve prints carries the code
+        given = request.query_params["code"].strip()
+    if given is not None:
+        client = request.client.host if request.client else "unknown"
+        if gate is None or gate.check(client, given):  # constant time; wrong ones slowed down
             response = _see(back)
-            if expected is not None:
-                response.set_cookie(CODE_COOKIE, given, httponly=True, samesite="strict")
+            if gate is not None:
+                response.set_cookie(CODE_COOKIE, canonical(given), httponly=True, samesite="strict")
             return response
         error = True
     context = {"error": error, "back": back}
@@ -714,6 +737,8 @@ def _guarded(handler: Any) -> Any:
             return _not_found(request)
         except BodyTooLarge as error:
             return message_page(request, "413", str(error), 413, is_error=True)
+        except KozyrError as error:  # bad input a handler did not place on its form (#21)
+            return message_page(request, "422", str(error), 422, is_error=True)
         return response
 
     route.__name__ = handler.__name__

@@ -204,6 +204,11 @@ class Table:
         """The next game of the same evening: same variant, options and players; the deal
         passes on from the last dealer of this one. The earlier game is marked finished."""
         game = self._stored(game_id)
+        later = self._next_of(game)
+        if later is not None:  # a repeated request: the next game it made before (#21)
+            return self._view(later)
+        if not game.record.get("deals"):
+            raise RecordError("$.deals", f"game {game.id} has no deal yet: play it first")
         view = self._view(game)
         if not game.finished:
             self.finish(game_id)
@@ -218,6 +223,11 @@ class Table:
             dealer,
             evening=game.evening,
         )
+
+    def _next_of(self, game: StoredGame) -> StoredGame | None:
+        """The game that followed ``game`` in its evening (None: none yet)."""
+        later = [g for g in self.store.games() if g.evening == game.evening and g.id > game.id]
+        return min(later, key=lambda g: g.id) if later else None
 
     def import_record(self, data: Any) -> list[View]:
         """Store a record file: a party, one deal (a game of one deal), or an evening
@@ -246,9 +256,16 @@ class Table:
             raise RecordError(path, "expected a record object")
         if "deals" not in data:  # one deal: a game of one deal
             deal = {k: v for k, v in data.items() if k not in ("variant", "options")}
-            data = {"variant": data.get("variant"), "options": data.get("options") or {}}
+            data = {"variant": data.get("variant"), "options": data.get("options", {})}
             data["deals"] = [deal]
         record, meta = games.split_record(data)
+        deals = record.get("deals")
+        if isinstance(deals, list) and len(deals) > MAX_DEALS:  # before any replay (#21)
+            raise RecordError(
+                f"{path}.deals",
+                f"a game takes at most {MAX_DEALS} deals, this one has {len(deals):,} "
+                "(score a longer record with kozyr replay or POST /api/score)",
+            )
         try:
             result = games.score(record)
         except RecordError as error:
