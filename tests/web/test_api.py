@@ -465,3 +465,77 @@ def test_an_evening_of_two_games(client: TestClient) -> None:
     exported = client.get(f"/evenings/{evening_id}/export.json").json()
     assert exported == body["record"]
     assert client.get("/api/evenings/99").status_code == 404
+
+
+# --- bad input is a 4xx with a located message (#21) -------------------------------------------
+
+
+@pytest.mark.parametrize("options", [[], 0, False, "", None, [1], "x"])
+def test_options_that_are_not_an_object_are_refused(client: TestClient, options: Any) -> None:
+    """``[]``, ``0``, ``false``, ``""`` once read as ``{}`` -- the CLI refuses ``[]``."""
+    body = {"variant": "seven-up", "players": NAMES, "options": options}
+    assert_located(client.post("/api/games", json=body), "$.options")
+    hand = {"variant": "semerik", "cards": "A♥ K♥", "options": options}
+    assert_located(client.post("/api/score-hand", json=hand), "$.options")
+    assert client.get("/api/games").json()["games"] == []
+
+
+@pytest.mark.parametrize("evening", [-5, 0, 2, 10**18])
+def test_a_game_joins_only_an_evening_that_exists(client: TestClient, evening: int) -> None:
+    """``evening: -5`` once made a new evening numbered -5."""
+    first = new_game(client)
+    evening_id = client.get(f"/api/games/{first}").json()["evening"]
+    body = {"variant": "seven-up", "players": NAMES, "evening": evening}
+    error = assert_located(client.post("/api/games", json=body), "$.evening")
+    assert f"no evening {evening}" in error["detail"]
+    body["evening"] = evening_id
+    assert client.post("/api/games", json=body).status_code == 201
+
+
+def test_next_game_is_idempotent(client: TestClient) -> None:
+    """A repeated ``POST …/next`` returns the game the first one made (once: another empty game
+    each time); an empty game has no next game."""
+    game = new_game(client)
+    assert_located(client.post(f"/api/games/{game}/next"), "$.deals")
+    deal = party_deals(kozyr.get_variant("seven-up"), 1)[0]
+    assert client.post(f"/api/games/{game}/deals", json=deal).status_code == 201
+    first = client.post(f"/api/games/{game}/next").json()["id"]
+    again = client.post(f"/api/games/{game}/next").json()["id"]
+    assert first == again == game + 1
+    assert len(client.get("/api/games").json()["games"]) == 2
+
+
+def test_import_keeps_the_deal_limit(client: TestClient) -> None:
+    """``POST /api/import`` ignored the 500-deal limit of a game (and then every ``GET`` of it
+    replayed the lot); now a longer game is refused before it is replayed, nothing stored."""
+    from kozyr.web.table import MAX_DEALS
+
+    deals = [
+        {"dealer": i % 4, "turnups": "8♥", "beg": "stand", "high": i % 2, "low": 1 - i % 2,
+         "jack": None, "game": None}
+        for i in range(MAX_DEALS + 1)
+    ]  # fmt: skip
+    record = {"variant": "seven-up", "target": 10**6, "deals": deals}
+    error = assert_located(client.post("/api/import", json=record), "$.deals")
+    assert error["detail"].startswith("a game takes at most 500 deals, this one has 501")
+    evening = {"games": [{"variant": "seven-up", "deals": deals[:3]}, record]}
+    assert_located(client.post("/api/import", json=evening), "$.games[1].deals")
+    assert client.get("/api/games").json()["games"] == []
+    record["deals"] = deals[:MAX_DEALS]
+    assert client.post("/api/import", json=record).status_code == 201
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"variant": "seven-up", "players": ["\ud800", "Б", "В", "Г"]},
+        {"variant": "seven-up", "players": NAMES, "dealer": "²"},
+        {"variant": "seven-up", "players": NAMES, "dealer": 2**64},
+    ],
+)
+def test_create_game_never_500(client: TestClient, body: dict[str, Any]) -> None:
+    """A lone surrogate once reached SQLite (UnicodeEncodeError, a 500); a seat must be a small
+    number."""
+    response = client.post("/api/games", content=json.dumps(body).encode())
+    assert 400 <= response.status_code < 500, response.text
+    assert response.json()["error"]

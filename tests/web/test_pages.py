@@ -138,3 +138,68 @@ def test_the_cut_card_through_the_page(client: TestClient) -> None:
     client.post(f"/games/{game_id}/fields", data={"p.cut": full["cut"], "p.extra_hits": ""})
     record = client.get(f"/games/{game_id}/export.json").json()
     assert kozyr.replay(record).to_json() == kozyr.replay(full).to_json()
+
+
+# --- bad input is a 4xx with a message, never a 500 (#21) ---------------------------------------
+
+
+def test_numbers_in_queries_and_forms_are_ascii_digits(client: TestClient) -> None:
+    """``'²'`` passes ``str.isdigit`` and then breaks ``int()``; a 5,000-digit number breaks it
+    too: both were 500s in ``/new?players=``, ``dealer=`` and a seats field (#21). Now a
+    number that is not plain ASCII digits is simply not a number: the form is shown again, or
+    the record reader names the field."""
+    for query in ("players=²", "players=" + "9" * 5000, "players=٣", "players=-1"):
+        page = client.get(f"/new?variant=po-noskam&{query}")
+        assert page.status_code == 200, query
+    form = {"variant": "seven-up", "dealer": "²"}
+    form.update({f"player.{i}": name for i, name in enumerate(NAMES)})
+    assert client.post("/games", data=form, follow_redirects=False).status_code == 303
+    form["dealer"] = "9" * 5000
+    assert client.post("/games", data=form, follow_redirects=False).status_code == 303
+    race = start(client, "po-noskam")
+    for bad in ("²", "9" * 5000, "١"):
+        posted = {"f.dealer": "0", "f.tricks_won.0": "2", "f.tricks_won.1": "2",
+                  "f.tricks_won.2": "2", "f.tricks_won.3": "2", "f.reached": bad}  # fmt: skip
+        response = client.post(f"{race}/deals", data=posted)
+        assert response.status_code in (303, 422), (bad, response.status_code)
+    seven = start(client)
+    posted = {"f.dealer": "0", "f.turnups": "8♥", "f.beg": "stand", "f.high": "²", "f.low": "1",
+              "f.jack": "-", "f.game": "-"}  # fmt: skip
+    response = client.post(f"{seven}/deals", data=posted)
+    assert response.status_code == 422 and "high" in response.text
+
+
+def test_json_typed_into_a_page_is_read_strictly(client: TestClient) -> None:
+    """``/games/G/fields`` read its field with plain ``json.loads``: 100,000 brackets were a
+    RecursionError (a 500). The deal-as-JSON box and the fields box now use kozyr's strict,
+    bounded reader: too deep is a 422 with the limit's message."""
+    url = start(client)
+    game = int(url.rsplit("/", 1)[1])
+    assert client.post(f"/api/games/{game}/deals", json=played(3)[0]).status_code == 201
+    deep = "[" * 100_000 + "]" * 100_000
+    response = client.post(f"{url}/fields", data={"p.target": deep})
+    assert response.status_code == 422 and "nesting deeper than 64" in response.text
+    response = client.post(f"{url}/deals", data={"deal_json": deep})
+    assert response.status_code == 422 and "nesting deeper than 64" in response.text
+    response = client.post(f"{url}/deals", data={"deal_json": '{"high": 1e999}'})
+    assert response.status_code == 422
+    saved = client.post(f"{url}/fields", data={"p.target": "11"}, follow_redirects=False)
+    assert saved.status_code == 303
+    assert client.get(f"/api/games/{game}").json()["record"]["target"] == 11
+
+
+def test_next_game_twice_makes_one_game(client: TestClient) -> None:
+    """A repeated ``POST /games/G/next`` (a double tap, a retried request) once made one more
+    empty game each time; now it goes to the game the first one made, and an empty game has
+    no next game."""
+    url = start(client)
+    game = int(url.rsplit("/", 1)[1])
+    response = client.post(f"{url}/next", follow_redirects=False)
+    assert response.status_code == 422 and "has no deal yet" in response.text
+    deal = played(3)[0]
+    assert client.post(f"/api/games/{game}/deals", json=deal).status_code == 201
+    first = client.post(f"{url}/next", follow_redirects=False)
+    again = client.post(f"{url}/next", follow_redirects=False)
+    assert first.status_code == again.status_code == 303
+    assert first.headers["location"] == again.headers["location"] == f"/games/{game + 1}"
+    assert len(client.get("/api/games").json()["games"]) == 2

@@ -9,6 +9,7 @@ Every answer is JSON. Bad input is HTTP 422 with kozyr's located message::
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, cast
 
@@ -77,7 +78,31 @@ async def read_json(request: Request) -> Any:
     """The request body as JSON data, read as strictly as ``kozyr replay`` reads a file
     (:func:`kozyr.codec.load`: a syntax error, a repeated key, NaN, bytes that are not UTF-8 are
     a 422 with the path, line and column)."""
-    return load(await read_body(request))
+    return load_json(await read_body(request))
+
+
+def load_json(text: str | bytes) -> Any:
+    """JSON text as data, read as :func:`kozyr.codec.load` reads it, with no lone surrogate in
+    any string (``"\\ud800"`` is not text: SQLite could not store it) -- a 422 with its path."""
+    data = load(text)
+    _no_surrogates(data, "$")
+    return data
+
+
+def _no_surrogates(data: Any, path: str) -> None:
+    if isinstance(data, str):
+        if _SURROGATE.search(data):
+            raise RecordError(path, "a lone surrogate (\\ud800-\\udfff) is not text")
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            _no_surrogates(item, f"{path}[{i}]")
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            _no_surrogates(key, path)
+            _no_surrogates(value, f"{path}.{key}")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -320,4 +345,4 @@ ROUTES = [
     Route("/api/games/{game:int}/changes", api(changes), methods=["GET"]),
 ]
 
-__all__ = ["MAX_BODY", "ROUTES", "error_json", "read_body", "read_json"]
+__all__ = ["MAX_BODY", "ROUTES", "error_json", "load_json", "read_body", "read_json"]

@@ -21,7 +21,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from kozyr.codec import load
 from kozyr.errors import InputLimitError, KozyrError, RecordError
 from kozyr.jsontext import loads as strict_json
 from kozyr.limits import parse_int
@@ -30,7 +29,7 @@ from kozyr.registry import get_variant
 from kozyr.variant import Variant
 from kozyr.web import form as deal_form
 from kozyr.web import games
-from kozyr.web.api import BodyTooLarge, read_body
+from kozyr.web.api import BodyTooLarge, load_json, read_body
 from kozyr.web.i18n import gettext, t
 from kozyr.web.table import GameNotFound, Table, View
 from kozyr.web.tablecode import canonical
@@ -423,7 +422,7 @@ def _not_found(request: Request) -> Response:
 def _posted_deal(variant: Variant, data: Mapping[str, list[str]], left: Sequence[int]) -> Any:
     text = (_first(data, "deal_json") or "").strip()
     if text:
-        return load(text)
+        return load_json(text)
     deal = deal_form.deal_from_form(variant, data, left)
     if not any(f.name == "dealer" for f in deal_form.fields_of(variant)):
         dealer = _first(data, deal_form.PREFIX + "dealer")
@@ -675,7 +674,7 @@ async def import_page(request: Request) -> Response:
             return message_page(request, t(lang, "import"), str(too_large), 413, is_error=True)
         text = _first(data, "record") or ""
         try:
-            record = load(text)
+            record = load_json(text)
             views = _table(request).import_record(record)
             return _see(f"/games/{views[0].game.id}")
         except KozyrError as bad:

@@ -145,7 +145,7 @@ class Attempts:
             while len(self._clients) > self.max_clients:
                 self._clients.popitem(last=False)
             state.failures += 1
-            over = state.failures - self.free
+            over = state.failures - self.free - 1  # the first wait after the free tries
             delay = 0.0 if over < 0 else min(self.longest_wait, self.first_wait * 2.0**over)
             state.not_before = self.clock() + delay
             failures = state.failures
