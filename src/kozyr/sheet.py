@@ -601,13 +601,18 @@ def _md(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text) or " "
 
 
+def _md_line(text: str) -> str:
+    """:func:`_md` for a heading or list item, outside a table: ``|`` needs no escape there."""
+    return _md(text).replace("\\|", "|")
+
+
 def render_markdown(sheet: Sheet, lang: str = "both") -> str:
     """A Markdown sheet: a heading and a table per game, the winner and the evening totals."""
     out: list[str] = []
     for game in sheet.games:
         head = _header_lines(game, lang)
-        out += [f"## {_md(head[0])}", ""]
-        out += [f"- {_md(line)}" for line in head[1:]]
+        out += [f"## {_md_line(head[0])}", ""]
+        out += [f"- {_md_line(line)}" for line in head[1:]]
         if head[1:]:
             out.append("")
         header = [
@@ -627,10 +632,10 @@ def render_markdown(sheet: Sheet, lang: str = "both") -> str:
         out.append("| " + " | ".join(cells) + " |")
         tail = _winner_lines(game, lang)
         if tail:
-            out += ["", *(f"- {_md(line.strip())}" for line in tail)]
+            out += ["", *(f"- {_md_line(line.strip())}" for line in tail)]
         out.append("")
     if sheet.evening:
-        out += [f"## {_md(_words(lang, 'вечер', 'evening'))}", ""]
+        out += [f"## {_md_line(_words(lang, 'вечер', 'evening'))}", ""]
         out.append(f"| {_words(lang, 'игрок', 'player')} | {_words(lang, 'выиграл', 'won')} | Σ |")
         out.append("|---|---|---|")
         for name, value in sheet.totals.items():
