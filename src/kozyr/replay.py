@@ -222,6 +222,15 @@ def _rebase(error: RecordError, path: str) -> RecordError:
     return RecordError(_join(path, error.path), error.detail)
 
 
+def _steps(variant: Variant) -> bool:
+    """Whether the variant takes one step of party context (overrides
+    :meth:`Variant.party_context_after`); otherwise replay asks ``party_context`` itself, and
+    a fault is reported under that hook's name."""
+    from kozyr.variant import Variant
+
+    return type(variant).party_context_after is not Variant.party_context_after
+
+
 def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> PartyResult:
     """Replay each deal with the context the earlier ones give, then score the party. Each
     context is one step from the one before (:meth:`Variant.party_context_after`), so a party
@@ -244,7 +253,7 @@ def _context(
 ) -> Mapping[str, Any] | None:
     """The party context of the next deal after ``results``; ``before``: the context the last
     of them was played in (a deal is never played in a party that is over)."""
-    if not results or before is None:
+    if not results or before is None or not _steps(variant):
         return _hook(
             variant, "party_context", where, None, lambda: variant.party_context(party, results)
         )
