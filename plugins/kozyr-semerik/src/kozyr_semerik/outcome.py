@@ -225,7 +225,17 @@ def outcome_items(
     game = int(context.get("game", 1))
     mode = str(options["declarations"])
     steps = [
-        (order, advance(scores, items + order + bonuses, game, eldest, declarations=mode))
+        (
+            order,
+            advance(
+                scores,
+                items + order + bonuses,
+                game,
+                eldest,
+                declarations=mode,
+                counter_mode=str(options["counter_mode"]),
+            ),
+        )
         for order in orders
     ]
     return items + _choose(d, steps) + bonuses
