@@ -36,6 +36,7 @@ from kozyr.scoring import PARTNERSHIPS, whole
 
 SIDES = PARTNERSHIPS  # C5, with four players
 SEATS = 4
+PACKETS = {"4-3-3": (4, 3, 3), "3-3-4": (3, 3, 4)}  # SM3: the packets, from eldest
 TARGET = 21  # SM8
 DOUBLE_BELOW = 11  # SM8: the loser under 11 makes the game double
 GAMES_PER_RUBBER = 3  # SM11
@@ -53,6 +54,11 @@ TRENA_LENGTH = 7  # SM6: 3 2 A K Q J 7 (option trena="seven")
 WHOLE_SUIT = 10  # SM6 option trena="ten": the баба and seven more, the whole suit of the pack
 COUNTERS = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TWO, Rank.THREE})  # SM7
 TRIPLE_VALUE = {Rank.SEVEN: 4, Rank.THREE: 3, Rank.TWO: 3, Rank.ACE: 3}  # SM6; any other rank 1
+TRENA_VALUE = 16  # SM6: a трена scores 16 instead of its баба
+BABA_VALUE = 3  # SM6: a баба of spades, diamonds or clubs ...
+MAIN_BABA_VALUE = 5  # SM6: ... and of hearts
+NINE_TRICKS_BONUS = 6  # SM7: nine tricks or more taken alone
+ALL_TRICKS_BONUS = 4  # SM7: a side that took every trick
 MAIN_SUIT = Suit.HEARTS  # SM4
 COUNTER_MASK: int = rank_mask(COUNTERS)  # SM7
 #: The cards of each suit in SM2 order, strongest first (the sequence of a баба or трена, SM6).
@@ -67,6 +73,9 @@ BABA_MASKS: tuple[tuple[Suit, int], ...] = tuple(
 RANK_MASKS: tuple[tuple[Rank, int], ...] = tuple((rank, rank_mask((rank,))) for rank in STRENGTH)
 #: The four cards of each rank of the pack (for the triples and quads of SM6).
 RANK_CARDS: dict[Rank, CardSet] = {rank: CardSet(rank_mask((rank,))) for rank in STRENGTH}
+
+#: The labels of SM7's counter items (cumulative: followed by the count).
+COUNTERS_LABELS = ("счётные карты", "counters")
 
 DECLARATIONS = frozenset({"baba", "extension", "trena", "triple", "quad"})
 
@@ -149,8 +158,9 @@ def suit_items(
     ru_suit, en_suit = _SUIT_RU[suit], _SUIT_EN[suit]
     if len(run) >= (TRENA_LENGTH if trena == "seven" else WHOLE_SUIT):  # SM6: 16, instead of
         rule = "D-SM2" if trena == "seven" and len(run) > TRENA_LENGTH else "SM6"  # the баба
-        return [_item("trena", f"трена {ru_suit}", f"trena of {en_suit}", 16, run, seat, rule)]
-    value = 5 if suit == MAIN_SUIT else 3  # SM6: the hearts' баба is worth 5
+        ru, en = f"трена {ru_suit}", f"trena of {en_suit}"
+        return [_item("trena", ru, en, TRENA_VALUE, run, seat, rule)]
+    value = MAIN_BABA_VALUE if suit == MAIN_SUIT else BABA_VALUE
     items = [_item("baba", f"баба {ru_suit}", f"baba of {en_suit}", value, run[:3], seat, "SM6")]
     for card in run[3 : 3 + len(EXTENSIONS)]:  # SM6: K, then Q, then J, one point each
         ru, en = f"прибавка к бабе {ru_suit}", f"extension of baba of {en_suit}"
@@ -276,7 +286,7 @@ def side_counter_items(
         count = counted[side]
         points = count // 3
         if points:
-            ru, en = f"счётные карты: {count} ÷ 3", f"counters: {count} / 3"
+            ru, en = f"{COUNTERS_LABELS[0]}: {count} ÷ 3", f"{COUNTERS_LABELS[1]}: {count} / 3"
             items.append(ScoreItem("counters", ru, en, points, cards[side], None, side, "SM7"))
     return items
 
@@ -290,12 +300,20 @@ def bonus_items(taken: Sequence[int]) -> list[ScoreItem]:
         if count >= 9:
             ru, en = f"{count} взяток без партнёра", f"{count} tricks alone"
             items.append(
-                _item("nine_tricks", ru, en, 6, (), seat, "D-SM4" if count == 10 else "SM7")
+                _item(
+                    "nine_tricks",
+                    ru,
+                    en,
+                    NINE_TRICKS_BONUS,
+                    (),
+                    seat,
+                    "D-SM4" if count == 10 else "SM7",
+                )
             )
     for side, members in enumerate(SIDES):
         if n_tricks and sum(taken[seat] for seat in members) == n_tricks:
             ru, en = "все взятки (противники обремизены)", "all ten tricks"
-            items.append(ScoreItem("all_tricks", ru, en, 4, (), None, side, "SM7"))
+            items.append(ScoreItem("all_tricks", ru, en, ALL_TRICKS_BONUS, (), None, side, "SM7"))
     return items
 
 
@@ -491,12 +509,19 @@ def follow(results: Iterable[DealResult], *, declarations: str = "together") -> 
 
 
 __all__ = [
+    "ALL_TRICKS_BONUS",
+    "BABA_VALUE",
     "COUNTERS",
     "COUNTER_MASK",
+    "MAIN_BABA_VALUE",
+    "NINE_TRICKS_BONUS",
     "ORDER",
     "PACK",
+    "PACKETS",
+    "SEATS",
     "STRENGTH",
     "TARGET",
+    "TRENA_VALUE",
     "CardNotInPackError",
     "DealProgress",
     "GameResult",

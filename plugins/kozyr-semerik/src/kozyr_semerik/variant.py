@@ -47,6 +47,7 @@ from kozyr_semerik.scoring import (
     MAIN_SUIT,
     ORDER,
     PACK,
+    PACKETS,
     SEATS,
     SIDES,
     TARGET,
@@ -67,7 +68,6 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 10  # SM3
 EMPTY_HEARTS = CardSet.parse("6h 5h 4h")  # SM4
-PACKETS = {"4-3-3": (4, 3, 3), "3-3-4": (3, 3, 4)}  # SM3
 NO_PAYMENTS = Settlement(SEATS)  # a single deal pays nothing (SM10); shared immutable value
 
 
