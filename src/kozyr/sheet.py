@@ -129,6 +129,8 @@ class GameSheet:
     checked: str | None = None
     meta: Mapping[str, str] = field(default_factory=dict)
     party: bool = False
+    #: Why less was checked than the record could show (replay's ``warnings``), each shown.
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -322,9 +324,10 @@ def _game_of(result: DealResult | PartyResult, names: Sequence[str] | None) -> G
     variant = record.variant_object or get_variant(record.variant, **record.options)
     meta = _meta_of(record.meta)
     shown = names or meta.get("players")
-    return build_game(
+    game = build_game(
         result, variant, names=list(shown) if shown else None, meta=meta, checked=result.checked
     )
+    return replace(game, warnings=tuple(result.warnings)) if result.warnings else game
 
 
 def _meta_of(meta: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -505,6 +508,8 @@ def _header_lines(game: GameSheet, lang: str) -> list[str]:
         lines.append(f"{label}: " + " | ".join(game.columns))
     if game.checked:
         lines.append(_words(lang, "проверено", "checked") + f": {game.checked}")
+    for warning in game.warnings:  # issue 22: every warning, as loudly as --json
+        lines.append(_words(lang, "ВНИМАНИЕ", "WARNING") + f": {warning}")
     for key in META_KEYS:
         if key in game.meta:
             lines.append(f"{_meta_label(key, lang)}: {one_line(game.meta[key])}")
@@ -846,6 +851,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
                 "columns": list(game.columns),
                 "sides": [list(s) for s in game.sides] if game.sides else None,
                 "checked": game.checked,
+                **({"warnings": list(game.warnings)} if game.warnings else {}),
                 **dict(game.meta),
                 "rows": [
                     {
