@@ -37,7 +37,7 @@ def outcome_record(n: int) -> dict[str, Any]:
 
 def test_every_response_carries_the_security_headers(client: TestClient) -> None:
     """X-Frame-Options DENY, the CSP (frame-ancestors 'none', no inline script or style),
-    nosniff and no-referrer on pages, JSON, static files, redirects, 404s and refusals."""
+    nosniff and same-origin referrers on pages, JSON, static files, redirects, 404s and refusals."""
     game = client.post("/api/games", json={"variant": "seven-up", "players": NAMES}).json()["id"]
     responses = [
         client.get("/"),
@@ -58,7 +58,7 @@ def test_every_response_carries_the_security_headers(client: TestClient) -> None
         assert response.headers["x-frame-options"] == "DENY"
         assert response.headers["content-security-policy"] == CSP
         assert response.headers["x-content-type-options"] == "nosniff"
-        assert response.headers["referrer-policy"] == "no-referrer"
+        assert response.headers["referrer-policy"] == "same-origin"
     assert "frame-ancestors 'none'" in CSP and "script-src 'self'" in CSP
     assert "unsafe-inline" not in CSP and "unsafe-eval" not in CSP
 

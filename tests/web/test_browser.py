@@ -260,3 +260,109 @@ def test_po_noskam_race_deal_by_clicking(
     assert page.locator("#deal-error").count() == 0, page.locator(".error").all_inner_texts()
     assert totals(page) == ["3", "2", "1", "1"]
     shot(page, tmp_path, "serve-race-sheet", full_page=False)
+
+
+# --- clickjacking and the Content-Security-Policy (#21) -----------------------------------------
+
+
+def _other_origin(html: str) -> tuple[str, Callable[[], None]]:
+    """A page on another origin (another port of 127.0.0.1) serving ``html``; (url, stop)."""
+    import http.server
+    import threading
+
+    body = html.encode("utf-8")
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+
+    def stop() -> None:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(10)
+
+    return f"http://127.0.0.1:{httpd.server_address[1]}/", stop
+
+
+def test_another_origin_cannot_frame_a_game(
+    browser: Any, server: Callable[..., Server], tmp_path: Path
+) -> None:
+    """#21: a page on another origin framed ``/games/G`` and undid a deal with one click. Now
+    Chromium refuses to show the game inside the frame (``frame-ancestors 'none'``, and
+    ``X-Frame-Options: DENY``): the frame holds no sheet and no undo button, and the browser
+    says which directive refused it. A frame of the other origin's own page loads (the
+    attacker's page is not broken: the refusal is the game's)."""
+    live = server(tmp_path / "framed.sqlite3")
+    status, body = live.request("POST", "/api/games", {"variant": "seven-up", "players": NAMES})
+    assert status == 201
+    game = body["id"]
+    deal = {"turnups": "8♥", "beg": "stand", "high": 0, "low": 1, "jack": None, "game": None}
+    assert live.request("POST", f"/api/games/{game}/deals", deal)[0] == 201
+    attacker, stop = _other_origin(
+        f'<!doctype html><title>win a prize</title><p id="bait">Click!</p>'
+        f'<iframe id="victim" src="{live.url}/games/{game}" width="400" height="600"></iframe>'
+        f'<iframe id="own" src="/own" width="100" height="100"></iframe>'
+    )
+    try:
+        page = browser.new_page()
+        messages: list[str] = []
+        page.on("console", lambda message: messages.append(message.text))
+        page.goto(attacker)
+        page.wait_for_timeout(1500)  # let both frames settle (not a timing assertion)
+        victim = page.frame_locator("#victim")
+        assert victim.locator("#sheet").count() == 0
+        assert victim.locator("#undo").count() == 0
+        own = page.frame_locator("#own")
+        assert own.locator("#bait").count() == 1  # the other origin's own frame loads
+        refused = [m for m in messages if "frame-ancestors" in m or "X-Frame-Options" in m]
+        assert refused, messages
+        # the deal is still there: nothing was undone through the frame
+        status, after = live.request("GET", f"/api/games/{game}")
+        assert len(after["record"]["deals"]) == 1
+        page.close()
+    finally:
+        stop()
+
+
+def test_the_pages_work_under_the_content_security_policy(
+    browser: Any, server: Callable[..., Server], tmp_path: Path
+) -> None:
+    """The CSP allows scripts and styles from the server only: the script still runs (the
+    steppers step, the language switch works), the style sheet applies, and Chromium reports
+    no violation on any page."""
+    live = server(tmp_path / "csp.sqlite3")
+    page = browser.new_page()
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+    )
+    url = start_game(page, live.url, "seven-up")
+    for path in (
+        "/",
+        "/new",
+        "/import",
+        url.removeprefix(live.url),
+        url.removeprefix(live.url) + "/print",
+    ):
+        page.goto(live.url + path)
+        assert page.locator("header").count() == 1
+    page.goto(url)
+    before = page.locator('input[name="f.game_points.0"]').input_value()
+    step(page, "game_points", 0, 3)
+    assert int(page.locator('input[name="f.game_points.0"]').input_value()) == int(before or 0) + 3
+    color = page.evaluate("getComputedStyle(document.body).fontFamily")
+    assert color  # the style sheet is applied
+    assert violations == []
+    page.close()

@@ -18,7 +18,9 @@ Live-update streams (``…/events``) and static files stay on the event loop: th
 
 Every response carries ``X-Frame-Options: DENY``, a Content-Security-Policy (scripts, styles
 and everything else from this server only; no framing), ``X-Content-Type-Options: nosniff``
-and ``Referrer-Policy: no-referrer`` (:data:`SECURITY_HEADERS`).
+and ``Referrer-Policy: same-origin`` (the code link never reaches another site; ``no-referrer``
+would make Chromium send ``Origin: null`` with every form, which the origin check refuses)
+(:data:`SECURITY_HEADERS`).
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"x-frame-options", b"DENY"),
     (b"content-security-policy", CSP.encode("ascii")),
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),
 )
 
 #: A Host header: a DNS name or IPv4 address, or an IPv6 address in brackets; a port maybe.
