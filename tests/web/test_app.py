@@ -118,11 +118,15 @@ def test_beyond_loopback_only_the_machines_names_are_served(tmp_path: Path) -> N
     names = host_names("192.168.1.20", ["kozyr.home.arpa"])
     assert {"192.168.1.20", "kozyr.home.arpa", "127.0.0.1", "localhost"} <= set(names)
     assert "0.0.0.0" not in host_names("0.0.0.0")
-    app = create_app(str(tmp_path / "db.sqlite3"), code="a" * 20, hosts=names)
+    app = create_app(str(tmp_path / "db.sqlite3"), code="a" * 20, hosts=names, addresses=True)
     with TestClient(app) as client:
         assert client.get("/api/games", headers={"Host": "evil.example"}).status_code == 400
         assert client.get("/api/games", headers={"Host": "192.168.1.20:8765"}).status_code == 200
         assert client.get("/", headers={"Host": "kozyr.home.arpa:8765"}).status_code == 200
+        # an address the machine did not list (another interface): served; a name is not
+        assert client.get("/", headers={"Host": "10.1.2.3:8765"}).status_code == 200
+        assert client.get("/", headers={"Host": "[fe80::1]:8765"}).status_code == 200
+        assert client.get("/", headers={"Host": "10.1.2.3.nip.io"}).status_code == 400
 
 
 # --- paths -----------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ would make Chromium send ``Origin: null`` with every form, which the origin chec
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import re
 import threading
 from collections.abc import Iterable, MutableMapping
@@ -120,8 +121,10 @@ class Guard:
         max_body: int,
         limits: Limits | None = None,
         gate: Gate | None = None,
+        addresses: bool = False,
     ) -> None:
         self.app = app
+        self.addresses = addresses
         self.code = code
         self.hosts = None if hosts is None else {h.lower().strip("[]") for h in hosts}
         self.max_body = max_body
@@ -162,7 +165,8 @@ class Guard:
         if name is None:
             return _refusal(400, f"bad Host header {host[:80]!r}", is_api)
         if self.hosts is not None and name not in self.hosts:
-            return _refusal(400, f"unknown host {host[:80]!r}", is_api)
+            if not (self.addresses and _is_address(name)):
+                return _refusal(400, f"unknown host {host[:80]!r}", is_api)
         if _HUGE_NUMBER.search(path):
             return _refusal(404, "no such page: a number in the path is too large", is_api)
         length = headers.get("content-length")
@@ -360,6 +364,16 @@ def _hostname(host: str) -> str | None:
     return match.group("name").lower().strip("[]")
 
 
+def _is_address(name: str) -> bool:
+    """Whether a Host name is an IP address (a page of another site can never make a browser
+    send one of this machine's addresses as its Host: only a name can be rebound)."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
 def _client(scope: Scope) -> str:
     client = scope.get("client")
     return str(client[0]) if client else "unknown"
@@ -429,11 +443,14 @@ def create_app(
     max_body: int = api.MAX_BODY,
     limits: Limits | None = None,
     gate: Gate | None = None,
+    addresses: bool = False,
 ) -> Guard:
     """The application over database ``db`` (a path, ``":memory:"``, or a :class:`Store`).
 
     ``code``: the table code every write needs (None: no code); ``hosts``: the Host names
-    accepted (None: any well-formed one); ``limits``: the time and work limits of a request;
+    accepted (None: any well-formed one) -- and, with ``addresses``, any IP address as well
+    (beyond loopback: the phones use whichever address of this machine they reach; only a
+    name can be rebound to it); ``limits``: the time and work limits of a request;
     ``gate``: the table code with its wrong-attempt back-off (made from ``code`` if None).
     """
     store = db if isinstance(db, Store) else Store(db)
@@ -457,7 +474,15 @@ def create_app(
     app.state.code = code
     app.state.gate = gate
     app.state.max_body = max_body
-    return Guard(app, code=code, hosts=hosts, max_body=max_body, limits=limits, gate=gate)
+    return Guard(
+        app,
+        code=code,
+        hosts=hosts,
+        max_body=max_body,
+        limits=limits,
+        gate=gate,
+        addresses=addresses,
+    )
 
 
 __all__ = ["CODE_COOKIE", "CSP", "SECURITY_HEADERS", "Guard", "Limits", "create_app"]

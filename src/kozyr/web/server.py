@@ -5,7 +5,9 @@ code (unless one is given); on any other address (``--host 0.0.0.0``: phones on 
 network) it makes a long table code (:mod:`kozyr.web.tablecode`), prints it with a link that
 carries it, and every write needs it; it then takes requests for this machine's own names and
 addresses only (and those given with ``--allow-host``): a page of another site whose name was
-made to point here (DNS rebinding) is refused.
+made to point here (DNS rebinding) is refused, while any IP address of this machine is
+served (a phone may reach it at an address the machine does not know it has; no other site can
+make a browser send one of those as its Host).
 
 Slow and many clients (:class:`ConnectionLimits`, enforced by :class:`GuardedH11Protocol`, a
 uvicorn ``h11`` protocol): a connection must send its request line and headers within
@@ -282,7 +284,7 @@ def serve(
     code = table_code(code, local, sys.stderr)
     hosts = host_names(host, allow_hosts)
     limits = Limits() if request_seconds is None else Limits(request_seconds=request_seconds)
-    app = create_app(db, code=code, hosts=hosts, limits=limits)
+    app = create_app(db, code=code, hosts=hosts, limits=limits, addresses=not local)
     out.write(f"kozyr serve: database {db}\n")
     query = "" if code is None else "/code?code=" + code.replace(" ", "-")
     if local:
