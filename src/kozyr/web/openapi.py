@@ -34,6 +34,11 @@ def _op(
         responses["413"] = _json(_ERROR, "the request body is too large")
     if write:
         responses["403"] = _json(_ERROR, "another origin, or no table code where one is needed")
+        responses["429"] = _json(_ERROR, "too many wrong table codes: see Retry-After")
+    if body is not None:
+        responses["408"] = _json(_ERROR, "the request body did not arrive in time")
+    responses["400"] = _json(_ERROR, "a Host header this server was not started for")
+    responses["503"] = _json(_ERROR, "the request took longer than its time budget: retry later")
     op: dict[str, Any] = {"summary": summary, "responses": responses}
     params = []
     if game:
