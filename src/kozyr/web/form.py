@@ -15,6 +15,7 @@ from typing import Any
 from markupsafe import Markup
 
 from kozyr.variant import Variant
+from kozyr.web.i18n import tr
 from kozyr.web.templating import fragment
 
 PREFIX = "f."
@@ -192,7 +193,7 @@ def controls(
     """What ``templates/_fields.html`` draws for every declared field: its label, its kind of
     control (``choices``, ``seats``, ``flag``, ``input`` or ``per`` entries), the values to show
     and each error beside its field or entry."""
-    nobody = "никто" if lang == "ru" else "nobody"
+    nobody = tr(lang, "nobody")
     out: list[dict[str, Any]] = []
     for field in fields_of(variant):
         key = PREFIX + field.name

@@ -1,115 +1,159 @@
-"""The page's words in Russian and English, each mapped once (``t(lang, key)``).
+"""The page's words in the page's language: stdlib :mod:`gettext` catalogs.
 
->>> t("ru", "undo"), t("en", "undo")
+Templates and code say the English text (``_("Undo last deal")`` in a template, ``tr(lang,
+"Games")`` in Python, ``ntr(lang, "%(num)d deal", "%(num)d deals", n)`` for a count); the
+Russian words are in ``kozyr/web/locale/ru/LC_MESSAGES/kozyr.po``, compiled to ``kozyr.mo``
+beside it (``python tools/i18n.py`` extracts the strings with Babel and compiles the catalogs).
+A third language is one more ``.po`` file there: every compiled catalog is offered.
+
+>>> tr("ru", "Undo last deal"), tr("en", "Undo last deal")
 ('Отменить последнюю сдачу', 'Undo last deal')
+>>> [ntr("ru", "%(num)d deal", "%(num)d deals", n) % {"num": n} for n in (1, 2, 5, 21)]
+['1 сдача', '2 сдачи', '5 сдач', '21 сдача']
+>>> negotiate("en-GB;q=0.3, ru;q=0.8, de"), negotiate("de, en;q=0.5"), negotiate("")
+('ru', 'en', 'ru')
+>>> negotiate("de-AT"), negotiate("ru;q=0, en;q=0.1"), negotiate("*")
+('en', 'en', 'ru')
 """
 
 from __future__ import annotations
 
-LANGS = ("ru", "en")
+import gettext as _gettext
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+#: The catalogs' domain and folder (``locale/LANG/LC_MESSAGES/kozyr.mo``).
+DOMAIN = "kozyr"
+LOCALE_DIR = str(resources.files("kozyr.web").joinpath("locale"))
+#: The language the page's texts are written in (no catalog needed).
+SOURCE = "en"
+#: The language a page takes when the browser asks for none kozyr has.
+DEFAULT = "ru"
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """Every language a page can be shown in: the default, English, and each compiled catalog."""
+    found = sorted(
+        p.parent.parent.name for p in Path(LOCALE_DIR).glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
+    )
+    return tuple(dict.fromkeys([DEFAULT, SOURCE, *found]))
+
+
+#: The languages of the pages (``ru`` first: kozyr's tables speak Russian).
+LANGS = languages()
+
+
+@cache
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The catalog of ``lang`` (the source language, or an unknown one: the English text)."""
+    if lang == SOURCE:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def tr(lang: str, message: str) -> str:
+    """``message`` (its English text) in ``lang``."""
+    return translations(lang).gettext(message)
+
+
+def ntr(lang: str, singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for the count ``n`` in ``lang`` (Russian has three:
+    1 сдача, 2 сдачи, 5 сдач); fill ``%(num)d`` yourself."""
+    return translations(lang).ngettext(singular, plural, n)
+
+
+def other_lang(lang: str) -> str:
+    """The language the small second label is in: English beside any other, Russian beside
+    English."""
+    return DEFAULT if lang == SOURCE else SOURCE
+
+
+def negotiate(accept_language: str, available: tuple[str, ...] | None = None) -> str:
+    """The language of ``available`` (default :data:`LANGS`) the browser prefers most by its
+    ``Accept-Language`` header (q-values, ``ru-RU`` matching ``ru``, ``q=0`` refusing; ``*``
+    any): :data:`DEFAULT` when the header names nothing, English when it names only languages
+    kozyr has no catalog of."""
+    known = available if available is not None else LANGS
+    choices: list[tuple[float, int, str]] = []
+    for order, part in enumerate(accept_language.split(",")):
+        tag, _, params = part.strip().partition(";")
+        tag = tag.strip().lower()
+        if not tag:
+            continue
+        weight = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if not 0 < weight <= 1:
+            continue
+        choices.append((-weight, order, tag))
+    for _weight, _order, tag in sorted(choices):
+        if tag == "*":
+            return DEFAULT if DEFAULT in known else known[0]
+        base = tag.split("-")[0]
+        for lang in known:
+            if tag == lang or base == lang:
+                return lang
+    if choices and SOURCE in known:
+        return SOURCE
+    return DEFAULT if DEFAULT in known else known[0]
+
+
+# --- the old word table (kept: keys → English text) -------------------------------------------
 
 WORDS: dict[str, tuple[str, str]] = {
     "app": ("Козырь — запись", "kozyr — score sheet"),
     "games": ("Партии", "Games"),
     "new_game": ("Новая партия", "New game"),
     "import": ("Загрузить запись", "Import a record"),
-    "import_help": (
-        "Файл записи (партия, сдача или вечер), как его читает kozyr replay",
-        "A record file (party, deal or evening) as kozyr replay reads it",
-    ),
-    "import_button": ("Загрузить", "Import"),
-    "record_text": ("Запись (JSON)", "Record (JSON)"),
-    "variant": ("Игра", "Game"),
-    "players_count": ("Игроков", "Players"),
-    "player": ("Игрок", "Player"),
-    "seat": ("место", "seat"),
-    "dealer": ("Сдаёт", "Dealer"),
-    "first_dealer": ("Первым сдаёт", "First dealer"),
-    "options": ("Правила", "Options"),
-    "start": ("Начать партию", "Start the game"),
-    "refresh": ("Обновить", "Refresh"),
-    "sheet": ("Запись очков", "Score sheet"),
-    "deal": ("Сдача", "Deal"),
     "deals": ("сдач", "deals"),
-    "total": ("Итого", "Total"),
-    "enter_deal": ("Записать сдачу", "Enter a deal"),
-    "save_deal": ("Записать", "Save deal"),
-    "save_edit": ("Сохранить", "Save"),
-    "edit": ("Исправить", "Edit"),
-    "edit_deal": ("Исправить сдачу", "Edit deal"),
     "undo": ("Отменить последнюю сдачу", "Undo last deal"),
-    "finish": ("Закончить партию", "Finish the game"),
-    "next_game": ("Следующая партия", "Next game"),
-    "export": ("Выгрузить", "Export"),
-    "print": ("Лист для печати", "Printable sheet"),
-    "winner": ("Победа", "Winner"),
-    "loser": ("Проигрыш", "Loser"),
-    "over": ("Партия окончена по правилам", "The game is over by its rules"),
     "finished": ("закончена", "finished"),
     "open": ("идёт", "in play"),
-    "nobody": ("никто", "nobody"),
-    "none": ("—", "—"),
-    "yes": ("да", "yes"),
-    "no": ("нет", "no"),
-    "left": ("вышел", "left"),
-    "as_json": ("Сдача как JSON (полная или сводная запись)", "Deal as JSON (full or summary)"),
-    "json_help": (
-        "Если заполнено, поля выше не читаются.",
-        "When filled in, the fields above are not read.",
-    ),
-    "no_form": (
-        "Эта игра не объявила полей исхода: введите сдачу как JSON.",
-        "This variant declares no outcome fields: enter the deal as JSON.",
-    ),
-    "error": ("Ошибка", "Error"),
-    "evening": ("Вечер", "Evening"),
-    "no_games": ("Партий пока нет.", "No games yet."),
-    "code": ("Код стола", "Table code"),
-    "code_help": (
-        "Этот код напечатал kozyr serve при запуске.",
-        "kozyr serve printed this code when it started.",
-    ),
-    "code_button": ("Войти", "Enter"),
-    "wrong_code": ("Неверный код", "Wrong code"),
-    "not_found": ("Нет такой партии", "No such game"),
-    "no_party_form": ("без партии", "no party form"),
-    "changes": ("Журнал изменений", "Change log"),
-    "all_games": ("Все партии", "All games"),
-    "checked": ("проверено", "checked"),
     "game": ("Партия", "Game"),
-    "party_fields": ("Поля партии", "Game fields"),
     "cut": ("Срезка (карта, PN5)", "Cut card (PN5)"),
+    "not_found": ("Нет такой партии", "No such game"),
+    "edit_deal": ("Исправить сдачу", "Edit deal"),
+    "print": ("Лист для печати", "Printable sheet"),
+    "code": ("Код стола", "Table code"),
 }
-
-
-#: Page words beyond :data:`WORDS` (English text → Russian), until the gettext catalogs.
-EXTRA_RU: dict[str, str] = {
-    "No variant with a party form is installed.": "Не установлено ни одной игры с партией.",
-    "Record file": "Файл записи",
-    "one less": "на одну меньше",
-    "one more": "на одну больше",
-    "optional": "необязательно",
-    "Player %(number)d": "Игрок %(number)d",
-    "no such deal": "Нет такой сдачи",
-}
-
-_RU: dict[str, str] = {en: ru for ru, en in WORDS.values()} | EXTRA_RU
-
-
-def gettext(lang: str, message: str) -> str:
-    """``message`` (its English text) in ``lang``."""
-    return _RU.get(message, message) if lang == "ru" else message
 
 
 def t(lang: str, key: str) -> str:
-    """The word ``key`` in ``lang`` (``ru`` or ``en``)."""
-    ru, en = WORDS[key]
-    return ru if lang == "ru" else en
+    """The word ``key`` of :data:`WORDS` in ``lang`` (through the catalogs)."""
+    return tr(lang, WORDS[key][1])
 
 
 def other(lang: str, key: str) -> str:
     """The word in the other language (shown small beside the first)."""
-    return t("en" if lang == "ru" else "ru", key)
+    return t(other_lang(lang), key)
 
 
-__all__ = ["LANGS", "WORDS", "gettext", "other", "t"]
+def gettext(lang: str, message: str) -> str:
+    """The same as :func:`tr` (its older name)."""
+    return tr(lang, message)
+
+
+__all__ = [
+    "DEFAULT",
+    "DOMAIN",
+    "LANGS",
+    "LOCALE_DIR",
+    "SOURCE",
+    "WORDS",
+    "gettext",
+    "languages",
+    "negotiate",
+    "ntr",
+    "other",
+    "other_lang",
+    "t",
+    "tr",
+    "translations",
+]
