@@ -19,6 +19,8 @@ A third language is one more ``.po`` file there: every compiled catalog is offer
 from __future__ import annotations
 
 import gettext as _gettext
+import re
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -56,6 +58,11 @@ def translations(lang: str) -> _gettext.NullTranslations:
 def tr(lang: str, message: str) -> str:
     """``message`` (its English text) in ``lang``."""
     return translations(lang).gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalog (Babel extracts it); it is translated where shown."""
+    return message
 
 
 def ntr(lang: str, singular: str, plural: str, n: int) -> str:
@@ -105,6 +112,107 @@ def negotiate(accept_language: str, available: tuple[str, ...] | None = None) ->
     return DEFAULT if DEFAULT in known else known[0]
 
 
+# --- error messages ---------------------------------------------------------------------------
+
+#: The messages of kozyr's errors a scorekeeper meets on the pages, as patterns (English, with
+#: ``%(name)s`` for the variable parts); the catalog translates each one like any other string.
+#: A message matching none is shown as kozyr wrote it (its seats still named).
+ERRORS: tuple[str, ...] = (
+    N_("missing: %(field)s"),
+    N_("%(value)s is out of range %(low)s..%(high)s (%(rule)s)"),
+    N_("%(count)s tricks listed; a deal has %(total)s (%(rule)s)"),
+    N_("seat %(seat)s is not at the table (seats %(low)s..%(high)s)"),
+    N_("seat %(seat)s is not at the table"),
+    N_("%(name)s is already at the table"),
+    N_("a player needs a name"),
+    N_("a name has at most %(count)s characters"),
+    N_("expected %(count)s names (one per seat), got %(given)s"),
+    N_("not valid JSON: %(why)s"),
+    N_("not valid JSON"),
+    N_("expected true or false, got %(kind)s"),
+    N_("expected a seat number"),
+    N_("expected a record object"),
+    N_("expected an object"),
+    N_("unknown variant %(name)s"),
+    N_("%(name)s has no party form; score its deals with /api/score"),
+    N_("game %(number)s is finished: start the next game"),
+    N_("game %(number)s is finished"),
+    N_("the game has no deal to undo"),
+    N_("expected a deal object"),
+    N_("a game takes at most %(count)s deals"),
+    N_("the request is larger than %(count)s bytes"),
+)
+
+
+def _pattern(message: str) -> re.Pattern[str]:
+    parts = re.split(r"%\((\w+)\)s", message)
+    regex = ""
+    for i, part in enumerate(parts):
+        regex += re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
+    return re.compile(f"^{regex}$", re.DOTALL)
+
+
+_PATTERNS = tuple((message, _pattern(message)) for message in ERRORS)
+_DEAL_PREFIX = re.compile(r"^deal (\d+) \((\$[^)]*)\): ")
+_PATH_PREFIX = re.compile(r"^(\$[^\s:]*): ")
+_SEAT = re.compile(r"\bseat (\d+)\b(?! is not at the table)")
+_FIELD = re.compile(r"^(\w+) \((.+), ([\w-]+)\)$")
+
+
+def say_error(
+    lang: str,
+    message: str,
+    names: Sequence[str] = (),
+    labels: Mapping[str, str] | None = None,
+) -> str:
+    """One of kozyr's error messages in ``lang``: its pattern's translation (:data:`ERRORS`),
+    a missing field named by its label in ``lang`` (``labels``: field name → label), each
+    ``seat N`` by the player's name (``names``); the JSON path kept as it is.
+
+    >>> say_error("ru", "deal 2 ($.deals[1].high): missing: high (High, SU6)", (),
+    ...           {"high": "Старший"})
+    'сдача 2 ($.deals[1].high): не указано: Старший (SU6)'
+    >>> say_error("ru", "'Аня' is already at the table")
+    '«Аня» уже за столом'
+    >>> say_error("en", "it is seat 1's turn", ["Аня", "Боря"])
+    "it is Боря's turn"
+    """
+    prefix = ""
+    found = _DEAL_PREFIX.match(message)
+    if found:
+        prefix = tr(lang, "deal %(number)s (%(path)s): ") % {
+            "number": found.group(1),
+            "path": found.group(2),
+        }
+        message = message[found.end() :]
+    else:
+        found = _PATH_PREFIX.match(message)
+        if found:
+            prefix, message = found.group(0), message[found.end() :]
+    for pattern, regex in _PATTERNS:
+        match = regex.match(message)
+        if match is None:
+            continue
+        values = dict(match.groupdict())
+        field = _FIELD.match(values.get("field", ""))
+        if field is not None:
+            label = (labels or {}).get(field.group(1), field.group(2))
+            values["field"] = f"{label} ({field.group(3)})"
+        if "name" in values and lang != SOURCE:
+            values["name"] = "«" + values["name"].strip("'\"") + "»"
+        message = tr(lang, pattern) % values
+        break
+    return prefix + _named(message, names)
+
+
+def _named(message: str, names: Sequence[str]) -> str:
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if 0 <= seat < len(names) else match.group(0)
+
+    return _SEAT.sub(name, message)
+
+
 # --- the old word table (kept: keys → English text) -------------------------------------------
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -145,6 +253,7 @@ __all__ = [
     "DOMAIN",
     "LANGS",
     "LOCALE_DIR",
+    "N_",
     "SOURCE",
     "WORDS",
     "gettext",
@@ -153,6 +262,7 @@ __all__ = [
     "ntr",
     "other",
     "other_lang",
+    "say_error",
     "t",
     "tr",
     "translations",

@@ -32,7 +32,7 @@ from kozyr.variant import Variant
 from kozyr.web import form as deal_form
 from kozyr.web import games
 from kozyr.web.api import BodyTooLarge, read_body
-from kozyr.web.i18n import LANGS, negotiate, ntr, tr
+from kozyr.web.i18n import LANGS, negotiate, ntr, say_error, tr
 from kozyr.web.table import GameNotFound, Table, View
 from kozyr.web.templating import TEMPLATES, fragment, words
 
@@ -232,10 +232,11 @@ async def create_game(request: Request) -> Response:
         view = _table(request).create(chosen, typed, players, dealer)
     except RecordError as error:
         return _new_game_page(
-            request, lang, chosen, str(count), values, {error.path: error.detail}, 422
+            request, lang, chosen, str(count), values, {error.path: say(lang, error.detail)}, 422
         )
     except KozyrError as error:
-        return _new_game_page(request, lang, chosen, str(count), values, {"$": str(error)}, 422)
+        message = say(lang, str(error))
+        return _new_game_page(request, lang, chosen, str(count), values, {"$": message}, 422)
     return _see(f"/games/{view.game.id}")
 
 
@@ -451,6 +452,7 @@ def render_game(
                 deal_json,
                 lang,
                 dealer=view.next.dealer,
+                caption=deal_caption(variant, view, lang),
             )
         )
     keys = games.party_keys(variant)
@@ -477,9 +479,10 @@ def _deal_context(
     lang: str,
     *,
     dealer: int,
+    caption: str | None = None,
 ) -> dict[str, Any]:
-    """What the deal form shows: the dealer row (unless the variant declares its own), the
-    outcome fields, the JSON box."""
+    """What the deal form shows: the variant's caption of the deal, the dealer row (unless the
+    variant declares its own), the outcome fields, the JSON box."""
     players = list(view.game.players)
     fields = deal_form.fields_of(variant)
     declares_dealer = any(f.name == "dealer" for f in fields)
@@ -493,6 +496,7 @@ def _deal_context(
         "json": deal_json,
         "json_open": bool(deal_json) or not fields,
     }
+    deal["caption"] = caption if caption is not None else ""
     controls = deal_form.controls(variant, players, values, errors, lang, view.next.left)
     return {"deal": deal, "fields": controls}
 
@@ -503,6 +507,17 @@ async def show_game(request: Request) -> Response:
     except GameNotFound:
         return _not_found(request)
     return render_game(request, view)
+
+
+def deal_caption(variant: Variant, view: View, lang: str) -> str | None:
+    """The variant's caption of the next deal (:meth:`Variant.deal_caption`), names filled in."""
+    note = variant.deal_caption(view.next.context) if view.open else None
+    if note is None:
+        return None
+    heads = games.columns(variant, view.game.players, view.result)
+    names = heads if note.sides else list(view.game.players)
+    text = note.text("ru" if lang == "ru" else "en", names)
+    return f"{text} ({note.rule})" if note.rule else text
 
 
 def _not_found(request: Request) -> Response:
@@ -522,14 +537,25 @@ def _posted_deal(variant: Variant, data: Mapping[str, list[str]], left: Sequence
 
 
 def _errors_for(
-    variant: Variant, error: RecordError, index: int
+    variant: Variant, error: RecordError, index: int, lang: str, names: Sequence[str]
 ) -> tuple[dict[tuple[str, int | None], str], str | None]:
+    """Where a refused deal's message goes (beside its field, or at the top), in the page's
+    language with seats named."""
+    labels = {f.name: deal_form.field_label(f, lang) for f in deal_form.fields_of(variant)}
+    detail = say(lang, error.detail, names, labels)
     where = deal_form.field_of_path(variant, error.path, index)
     if where is None:
         if error.path == f"$.deals[{index}].dealer":
-            return {("dealer", None): error.detail}, error.detail
-        return {}, str(error)
-    return {where: error.detail}, None
+            return {("dealer", None): detail}, detail
+        return {}, say(lang, str(error), names, labels)
+    return {where: detail}, None
+
+
+def say(
+    lang: str, message: str, names: Sequence[str] = (), labels: Mapping[str, str] | None = None
+) -> str:
+    """A kozyr error message as the page shows it (:func:`kozyr.web.i18n.say_error`)."""
+    return say_error(lang, message, names, labels)
 
 
 async def add_deal(request: Request) -> Response:
@@ -542,7 +568,7 @@ async def add_deal(request: Request) -> Response:
         deal = _posted_deal(variant, data, view.next.left)
         table.add_deal(view.game.id, deal)
     except RecordError as error:
-        errors, top = _errors_for(variant, error, index)
+        errors, top = _errors_for(variant, error, index, lang_of(request), view.game.players)
         return render_game(
             request,
             view,
@@ -571,7 +597,8 @@ async def set_fields(request: Request) -> Response:
     try:
         _table(request).set_fields(view.game.id, fields)
     except RecordError as error:
-        return render_game(request, view, fields_error=str(error), status=422)
+        message = say(lang_of(request), str(error), view.game.players)
+        return render_game(request, view, fields_error=message, status=422)
     return _see(f"/games/{view.game.id}")
 
 
@@ -610,7 +637,7 @@ async def edit_deal(request: Request) -> Response:
         posted = _posted_deal(variant, data, _left_at(view, index))
         _table(request).edit_deal(view.game.id, index, posted)
     except RecordError as error:
-        errors, top = _errors_for(variant, error, index)
+        errors, top = _errors_for(variant, error, index, lang_of(request), view.game.players)
         return _edit_page(request, view, index, deal, data, errors, top, 422)
     return _see(f"/games/{view.game.id}#sheet")
 
@@ -747,7 +774,7 @@ async def import_page(request: Request) -> Response:
             data = await form_data(request)
         except BodyTooLarge as too_large:
             return message_page(
-                request, tr(lang, "Import a record"), str(too_large), 413, is_error=True
+                request, tr(lang, "Import a record"), say(lang, str(too_large)), 413, is_error=True
             )
         text = _first(data, "record") or ""
         try:
@@ -755,7 +782,7 @@ async def import_page(request: Request) -> Response:
             views = _table(request).import_record(record)
             return _see(f"/games/{views[0].game.id}")
         except KozyrError as bad:
-            error = str(bad)
+            error = say(lang, str(bad))
             status = 422
     context = {"error": error, "text": text}
     return render(request, "import.html", tr(lang, "Import a record"), context, status)
@@ -807,7 +834,8 @@ def _guarded(handler: Any) -> Any:
         except GameNotFound:
             return _not_found(request)
         except BodyTooLarge as error:
-            return message_page(request, "413", str(error), 413, is_error=True)
+            message = say(lang_of(request), str(error))
+            return message_page(request, "413", message, 413, is_error=True)
         return response
 
     route.__name__ = handler.__name__
