@@ -123,7 +123,13 @@ ERRORS: tuple[str, ...] = (
     N_("%(count)s tricks listed; a deal has %(total)s (%(rule)s)"),
     N_("seat %(seat)s is not at the table (seats %(low)s..%(high)s)"),
     N_("seat %(seat)s is not at the table"),
+    N_("%(name)s is already at the table (seat %(seat)s)"),
+    N_(
+        "%(name)s is already at the table: seat %(seat)s %(other)s (names are compared ignoring case)"  # noqa: E501
+    ),
     N_("%(name)s is already at the table"),
+    N_("a player needs a name (this one is empty)"),
+    N_("a name has at most %(count)s characters, got %(given)s"),
     N_("a player needs a name"),
     N_("a name has at most %(count)s characters"),
     N_("expected %(count)s names (one per seat), got %(given)s"),
@@ -198,8 +204,10 @@ def say_error(
         if field is not None:
             label = (labels or {}).get(field.group(1), field.group(2))
             values["field"] = f"{label} ({field.group(3)})"
-        if "name" in values and lang != SOURCE:
-            values["name"] = "«" + values["name"].strip("'\"") + "»"
+        if lang != SOURCE:
+            for key in ("name", "other"):
+                if key in values:
+                    values[key] = "«" + values[key].strip("'\"") + "»"
         message = tr(lang, pattern) % values
         break
     return prefix + _named(message, names)
