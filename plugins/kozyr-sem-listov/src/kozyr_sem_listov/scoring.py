@@ -113,6 +113,23 @@ def highest_trump_holder(
     return None if best is None else best[1]
 
 
+def trump_ranking(
+    hands: Sequence[Iterable[Card] | None],
+    trump: Card,
+    among: Iterable[int],
+    strength: Sequence[int],
+) -> list[int]:
+    """The seats of ``among`` dealt a trump, ordered by the highest trump each holds, highest
+    first (D-SL6: each held pot goes to the first of them among its tied winners)."""
+    best: dict[int, int] = {}
+    for seat in among:
+        hand = hands[seat] if 0 <= seat < len(hands) else None
+        for card in hand or ():
+            if card.suit == trump.suit:
+                best[seat] = max(best.get(seat, -1), strength[card.index])
+    return sorted(best, key=lambda seat: -best[seat])
+
+
 @dataclass
 class RaceProgress:
     """The race to seven through one deal (PN4, D-PN2): totals after each trick, the order in
@@ -216,5 +233,6 @@ __all__ = [
     "race_progress",
     "runaway_payments",
     "tricks_item",
+    "trump_ranking",
     "value_1884",
 ]
