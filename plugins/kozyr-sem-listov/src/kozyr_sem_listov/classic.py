@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from typing_extensions import override
+
 from kozyr import (
     Action,
     BotFactory,
@@ -485,6 +487,22 @@ class SemListov(SemListovFamily):
             return None
         pot = list(results[-1].extra["held_over"]) if results else []
         return {"deal_index": len(results), "pot": pot}
+
+    @override
+    def deal_caption(self, context: Mapping[str, Any]) -> SheetNote | None:
+        """A run-away pot held over into the next deal (SL-C16 ``runaway_split = next_deal``):
+        how much, and the tied winners one of whom takes it by the highest trump dealt."""
+        held = [HeldPenalty.from_json(e) for e in context.get("pot") or ()]
+        if not held:
+            return None
+        amount = sum(h.amount for h in held)
+        waiting = tuple(sorted({w for h in held for w in h.winners}))
+        return SheetNote(
+            f"банк {amount} отложен: его берёт тот из {{}}, у кого старший козырь",
+            f"a pot of {amount} is held: whoever of {{}} is dealt the highest trump takes it",
+            who=waiting,
+            rule="SL-C16",
+        )
 
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         n = self.players
