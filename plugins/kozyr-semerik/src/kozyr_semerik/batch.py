@@ -294,8 +294,26 @@ class SemerikBatch:
             crossed = at[0] | at[1]
             winner = pick(crossed, side_won, winner)
             loser_score = pick(crossed, pick(side_won == 1, score[0], score[1]), loser_score)
+        together = [c for c in deals.items if self.cumulative and c.name == "counters"]
         for column in deals.items:  # SM8: counters trick by trick, then the bonuses, one by one
             if column.name in DECLARATIONS:
+                continue
+            if together and column is together[0]:
+                # D-SM6: both sides' cumulative counters together; both at 21: the higher
+                # total, equal totals eldest's side
+                for member in together:
+                    score[0] += member.points * (member.side == 0)
+                    score[1] += member.points * (member.side == 1)
+                at = score >= TARGET
+                higher = (score[1] > score[0]).astype(np.int64)
+                tie = pick(score[0] == score[1], np.full(count_, eldest % 2), higher)
+                side_won = pick(at[0] & at[1], tie, at[1].astype(np.int64))
+                crossed = (winner < 0) & (at[0] | at[1])
+                winner = pick(crossed, side_won, winner)
+                loser_score = pick(crossed, pick(side_won == 1, score[0], score[1]), loser_score)
+                in_play |= crossed
+                continue
+            if any(column is member for member in together):
                 continue
             to_ours, to_theirs = column.side == 0, column.side == 1  # -1 where absent
             score[0] += column.points * to_ours

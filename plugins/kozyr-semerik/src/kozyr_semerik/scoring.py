@@ -423,6 +423,7 @@ def advance(
     eldest: int,
     *,
     declarations: str = "together",
+    counter_mode: str = "per_trick",
 ) -> DealProgress:
     """Add one deal's items (in SM8 event order) to a game's scores and see who reached 21.
 
@@ -430,7 +431,9 @@ def advance(
     are made when the cards are dealt: a side at 21 then wins with the loser's count including
     its own declarations; both sides at 21: the higher total wins, equal totals ``eldest``'s
     side. ``in_turn`` counts them one by one, seat by seat from eldest, like the play points:
-    the first side to reach 21 wins. Points in play always count one by one (SM8).
+    the first side to reach 21 wins. Points in play always count one by one (SM8), except that
+    with ``counter_mode`` = ``cumulative`` both sides' counter points are scored together
+    (D-SM6).
     """
     begin = (int(start[0]), int(start[1]))
     scores = list(begin)
@@ -450,7 +453,22 @@ def advance(
             else:
                 winner = 0 if scores[0] > scores[1] else 1
             crossed = (winner, scores[1 - winner], False)
+    # D-SM6: cumulative counter points (a side's, after the last trick: no seat) of both sides
+    # are scored together; both at 21 then: the higher total wins, equal totals eldest's side
+    together = [it for it in play if counter_mode == "cumulative" and it.name == "counters"]
     for it in play:
+        if any(it is member for member in together):
+            if it is not together[0]:
+                continue
+            for member in together:
+                scores[_side(member)] += whole(member.points)
+            at_target = [side for side in (0, 1) if scores[side] >= TARGET]
+            if crossed is None and at_target:
+                winner = at_target[0]
+                if len(at_target) == 2:
+                    winner = eldest % 2 if scores[0] == scores[1] else int(scores[1] > scores[0])
+                crossed = (winner, scores[1 - winner], True)
+            continue
         side = _side(it)
         scores[side] += whole(it.points)
         if crossed is None and scores[side] >= TARGET:
@@ -475,6 +493,7 @@ class Rubber:
     progress: list[DealProgress] = field(default_factory=list)
     game_deals: list[int] = field(default_factory=list)
     declarations: str = "together"
+    counter_mode: str = "per_trick"  # D-SM6: cumulative counters of both sides together
 
     @property
     def over(self) -> bool:
@@ -483,7 +502,14 @@ class Rubber:
 
     def add(self, items: Sequence[ScoreItem], eldest: int) -> DealProgress:
         """Play one deal's items into the rubber (``eldest``: that deal's eldest seat)."""
-        step = advance(self.scores, items, self.game, eldest, declarations=self.declarations)
+        step = advance(
+            self.scores,
+            items,
+            self.game,
+            eldest,
+            declarations=self.declarations,
+            counter_mode=self.counter_mode,
+        )
         self.progress.append(step)
         self.game_deals.append(len(self.progress) - 1)
         if step.won is None:
@@ -500,9 +526,14 @@ class Rubber:
         return step
 
 
-def follow(results: Iterable[DealResult], *, declarations: str = "together") -> Rubber:
+def follow(
+    results: Iterable[DealResult],
+    *,
+    declarations: str = "together",
+    counter_mode: str = "per_trick",
+) -> Rubber:
     """The rubber after a sequence of scored deals."""
-    rubber = Rubber(declarations=declarations)
+    rubber = Rubber(declarations=declarations, counter_mode=counter_mode)
     for result in results:
         rubber.add(result.sheet.items, (result.record.dealer + 1) % SEATS)
     return rubber
