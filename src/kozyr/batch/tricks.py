@@ -190,9 +190,7 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
         honours = np.zeros(5, dtype=_U)  # per suit (4: none) the ace and king, if they go first
         if policy.honours_first:
             for suit in Suit:
-                honours[suit] = (1 << (suit * 13 + Rank.ACE - 2)) | (
-                    1 << (suit * 13 + Rank.KING - 2)
-                )
+                honours[suit] = Card(Rank.ACE, suit).mask | Card(Rank.KING, suit).mask
         return cls(_power(policy), honours)
 
     def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
