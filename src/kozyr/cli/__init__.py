@@ -28,6 +28,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from typing_extensions import override
+
 from kozyr.atomic import check_not_input, describe_os_error, write_atomic
 from kozyr.cli.output import (
     EXIT_BAD_INPUT,
@@ -83,6 +85,7 @@ class _Version(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
+    @override
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
         sys.stdout.write(f"kozyr {_version()}\n")  # where argparse's own version action writes
         parser.exit()
@@ -106,12 +109,14 @@ class _Guarded(io.TextIOBase):
         super().__init__()
         self.stream = stream
 
+    @override
     def write(self, text: str) -> int:
         try:
             return self.stream.write(text)
         except OSError as error:
             raise _stdout_error(error) from None
 
+    @override
     def flush(self) -> None:
         try:
             self.stream.flush()

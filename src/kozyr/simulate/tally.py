@@ -9,6 +9,8 @@ from fractions import Fraction
 from numbers import Real
 from typing import TYPE_CHECKING, Any
 
+from typing_extensions import override
+
 from kozyr.scoring import Points, fraction_json
 
 if TYPE_CHECKING:
@@ -146,6 +148,7 @@ class FieldStats:
         self.vector: list[Any] | None = None  #: element sums of constant-length lists
         self.width: int | None = None  #: that length; -1 once lengths differed
 
+    @override
     def __getstate__(self) -> tuple[Any, ...]:
         return (self.seen, self.bools, self.true, self.total, self.counts, self.vector, self.width)
 
