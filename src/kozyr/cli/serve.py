@@ -40,5 +40,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise KozyrError(f"--port must be 0..65535, got {args.port}")
+    from kozyr.registry import require_variants
+
+    require_variants()  # a score sheet needs a game (#24)
     serve(args.db, args.host, args.port, code=args.code, out=out)
     return EXIT_OK
