@@ -53,6 +53,7 @@ COMMANDS: tuple[str, ...] = (
     "plugins",
     "simulate",
     "serve",
+    "completion",
 )
 
 
@@ -150,13 +151,21 @@ def _silence_stdout() -> None:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status: 0 ok, 1 output could not be written
-    (:class:`OutputError`), 2 bad input (any other :class:`KozyrError`), 3 a plugin's code failed
-    (:class:`~kozyr.errors.HookError`; ``--traceback`` adds the traceback), 130 interrupted. Each
-    failure is one line on stderr, never a traceback unless asked for."""
+    """Run the command line; returns the exit status: 0 ok (also when the reader of a pipe
+    closed it early, and for ``kozyr`` alone, which prints the help), 1 output could not be
+    written (:class:`OutputError`: a full disk, an unwritable ``--output``), 2 bad input (any
+    other :class:`KozyrError`), 3 a plugin's code failed (:class:`~kozyr.errors.HookError`;
+    ``--traceback`` adds the traceback), 130 interrupted. Each failure is one line on stderr,
+    never a traceback unless asked for."""
     parser = build_parser()
-    args = parser.parse_args(argv)
     stream = out or sys.stdout
+    if not (sys.argv[1:] if argv is None else argv):  # `kozyr` alone: the help, as git does
+        try:
+            parser.print_help(stream)
+        except BrokenPipeError:
+            _silence_stdout()
+        return EXIT_OK
+    args = parser.parse_args(argv)
     # --output of add_output is written here; a command that writes its own file does not ask
     target: str | None = getattr(args, "output", None)
     if target == "-" or not getattr(args, "output_by_main", False):
@@ -172,9 +181,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             status = args.func(args, guarded)
             guarded.flush()
     except OutputError as error:
-        _report(args, error)
-        if isinstance(error.__context__, BrokenPipeError) or "Broken pipe" in str(error):
+        if target is None and isinstance(error.__context__, BrokenPipeError):
+            # the reader closed the pipe (`kozyr rules seven-up | head -1`): it has read all it
+            # wanted, so quietly status 0, as coreutils and git do
             _silence_stdout()
+            return EXIT_OK
+        _report(args, error)
         return EXIT_WRITE_ERROR
     except HookError as error:  # the plugin's code failed, not the input
         _report(args, error)
@@ -209,6 +221,9 @@ def entry() -> None:
     except KeyboardInterrupt:
         print("kozyr: interrupted", file=sys.stderr)
         status = EXIT_INTERRUPTED
+    except BrokenPipeError:  # argparse's own --help or usage into a closed pipe
+        _silence_stdout()
+        status = EXIT_OK
     sys.exit(status)
 
 
