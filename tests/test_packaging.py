@@ -58,6 +58,7 @@ def source_files(folder: Path) -> set[str]:
             if path.is_dir() or "__pycache__" in path.parts or path.suffix in {".pyc", ".pyo"}:
                 continue
             files.add(path.relative_to(folder / "src").as_posix())
+    files.update(p.name for p in (folder / "src").glob("*.py"))  # top-level modules
     return files
 
 
