@@ -51,10 +51,22 @@ CORE_DEAL_KEYS = (
 #: one logged decision.
 LOG_KEY = "log"
 LOG_ENTRY_KEYS = ("seat", "kind", "card", "value")
-CORE_PARTY_KEYS = ("variant", "options", "deals", "cut", "players", "date", "place", "note")
+CORE_PARTY_KEYS = (
+    "variant",
+    "options",
+    "deals",
+    "cut",
+    "players",
+    "date",
+    "place",
+    "note",
+    "lang",
+)
 #: Table metadata: allowed on deals, parties and evenings, kept through replay and ``to_json``.
 META_KEYS = ("players", "date", "place", "note")
-CORE_EVENING_KEYS = ("games", "variant", "options", *META_KEYS)
+CORE_EVENING_KEYS = ("games", "variant", "options", *META_KEYS, "lang")
+#: The languages a party or evening may say it is kept in (``lang``, written by kozyr keep).
+RECORD_LANGS = ("ru", "en")
 
 
 class RecordReader:
@@ -187,7 +199,8 @@ def read_meta(obj: Mapping[str, Any], path: str, players: int | None) -> dict[st
     :func:`kozyr.names.check_names`: NFC-normalised and trimmed, no control, invisible or
     bidirectional character, no two the same player; ``players`` None: any number, an evening),
     ``date``, ``place``, ``note`` (text with no lone surrogate or control character; a note may
-    hold newlines -- :func:`kozyr.names.check_text`). A problem is a
+    hold newlines -- :func:`kozyr.names.check_text`), and a party's or evening's ``lang`` (the
+    language ``kozyr keep`` asks in: ``ru`` or ``en``). A problem is a
     :class:`~kozyr.errors.TextError` at its path."""
     meta: dict[str, Any] = {}
     for key in ("date", "place", "note"):
@@ -195,6 +208,13 @@ def read_meta(obj: Mapping[str, Any], path: str, players: int | None) -> dict[st
             meta[key] = check_text(obj[key], path=f"{path}.{key}", multiline=key == "note")
     if "players" in obj:
         meta["players"] = check_names(obj["players"], seats=players, path=f"{path}.players")
+    if "lang" in obj:  # a party's or evening's: the language kozyr keep asks in
+        if obj["lang"] not in RECORD_LANGS:
+            raise RecordError(
+                f"{path}.lang",
+                f"expected one of {', '.join(RECORD_LANGS)}, got {_shown(obj['lang'])}",
+            )
+        meta["lang"] = obj["lang"]
     return meta
 
 

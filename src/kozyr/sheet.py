@@ -19,7 +19,7 @@ Sem listov (Seven leaves), classic form of 1779 (sem-listov), 2 players
 deal   dealer  Аня    Боря
 -----  ------  -----  -----
 1      Аня     +8 =8  +6 =6
-       Tricks: Аня +8 (SL-C14); Tricks: Боря +6 (SL-C14)
+       Points for tricks: Аня +8 (SL-C14); Points for tricks: Боря +6 (SL-C14)
        settlement: Аня +2, Боря -2
 -----  ------  -----  -----
 total          8      6
@@ -128,6 +128,8 @@ class GameSheet:
     checked: str | None = None
     meta: Mapping[str, str] = field(default_factory=dict)
     party: bool = False
+    #: Why less was checked than the record could show (replay's ``warnings``), each shown.
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -315,9 +317,10 @@ def _game_of(result: DealResult | PartyResult, names: Sequence[str] | None) -> G
     variant = record.variant_object or get_variant(record.variant, **record.options)
     meta = _meta_of(record.meta)
     shown = names or meta.get("players")
-    return build_game(
+    game = build_game(
         result, variant, names=list(shown) if shown else None, meta=meta, checked=result.checked
     )
+    return replace(game, warnings=tuple(result.warnings)) if result.warnings else game
 
 
 def _meta_of(meta: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -456,6 +459,8 @@ def _header_lines(game: GameSheet, lang: str) -> list[str]:
         lines.append(f"{label}: " + " | ".join(game.columns))
     if game.checked:
         lines.append(_words(lang, "проверено", "checked") + f": {game.checked}")
+    for warning in game.warnings:  # issue 22: every warning, as loudly as --json
+        lines.append(_words(lang, "ВНИМАНИЕ", "WARNING") + f": {warning}")
     for key in META_KEYS:
         if key in game.meta:
             lines.append(f"{_meta_label(key, lang)}: {one_line(game.meta[key])}")
@@ -797,6 +802,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
                 "columns": list(game.columns),
                 "sides": [list(s) for s in game.sides] if game.sides else None,
                 "checked": game.checked,
+                **({"warnings": list(game.warnings)} if game.warnings else {}),
                 **dict(game.meta),
                 "rows": [
                     {
