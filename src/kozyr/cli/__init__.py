@@ -46,6 +46,7 @@ COMMANDS: tuple[str, ...] = (
     "score_hand",
     "replay",
     "sheet",
+    "stats",
     "keep",
     "play",
     "plugins",
