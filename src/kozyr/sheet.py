@@ -19,7 +19,7 @@ Sem listov (Seven leaves), classic form of 1779 (sem-listov), 2 players
 deal   dealer  Аня    Боря
 -----  ------  -----  -----
 1      Аня     +8 =8  +6 =6
-       Tricks: Аня +8 (SL-C14); Tricks: Боря +6 (SL-C14)
+       Points for tricks: Аня +8 (SL-C14); Points for tricks: Боря +6 (SL-C14)
        settlement: Аня +2, Боря -2
 -----  ------  -----  -----
 total          8      6
@@ -38,6 +38,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, overload
+
+from typing_extensions import override
 
 from kozyr.budget import check_budget
 from kozyr.errors import KozyrError, RecordError
@@ -364,6 +366,7 @@ class _Prefix(Sequence[DealResult]):
         self.deals = deals
         self.size = size
 
+    @override
     def __len__(self) -> int:
         return self.size
 
@@ -371,6 +374,7 @@ class _Prefix(Sequence[DealResult]):
     def __getitem__(self, index: int) -> DealResult: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[DealResult]: ...
+    @override
     def __getitem__(self, index: int | slice) -> DealResult | Sequence[DealResult]:
         if isinstance(index, slice):
             return tuple(self.deals[: self.size])[index]

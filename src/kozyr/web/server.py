@@ -31,6 +31,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TextIO
 
+from typing_extensions import override
+
 from kozyr.errors import KozyrError
 from kozyr.web.tablecode import CODE_BITS, WEAK_BITS, TableCode, make_code, strength
 
@@ -170,6 +172,7 @@ def guarded_protocol(limits: ConnectionLimits) -> type[Any]:
 
         connections_state: ClassVar[Connections] = Connections(limits)
 
+        @override
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             self._header_timer: asyncio.TimerHandle | None = None
@@ -204,6 +207,7 @@ def guarded_protocol(limits: ConnectionLimits) -> type[Any]:
             if not self.transport.is_closing():
                 self.transport.close()
 
+        @override
         def handle_events(self) -> None:
             super().handle_events()
             if self.conn.their_state is not h11.IDLE and self._who:
@@ -212,12 +216,14 @@ def guarded_protocol(limits: ConnectionLimits) -> type[Any]:
                     self._header_timer.cancel()
                     self._header_timer = None
 
+        @override
         def on_response_complete(self) -> None:
             super().on_response_complete()
             if self._who and not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
                 self.connections_state.waiting(self, self._who)
                 self._arm()
 
+        @override
         def connection_lost(self, exc: Exception | None) -> None:
             super().connection_lost(exc)
             if self._header_timer is not None:
