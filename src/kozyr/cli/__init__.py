@@ -48,6 +48,7 @@ COMMANDS: tuple[str, ...] = (
     "score_hand",
     "replay",
     "sheet",
+    "stats",
     "keep",
     "play",
     "plugins",
