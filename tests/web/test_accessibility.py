@@ -77,7 +77,8 @@ def small_targets(page: Any) -> list[str]:
 def unnamed_controls(page: Any) -> list[str]:
     """Form controls without an accessible name (no label, aria-label or labelledby)."""
     found: list[str] = page.evaluate(
-        """() => [...document.querySelectorAll('input:not([type=hidden]), select, textarea, button')]
+        """() => [...document.querySelectorAll(
+                'input:not([type=hidden]), select, textarea, button')]
             .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')
                 && !e.getAttribute('aria-labelledby') && !(e.tagName === 'BUTTON'
                 && e.textContent.trim()))

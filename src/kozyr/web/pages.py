@@ -34,7 +34,7 @@ from kozyr.web import form as deal_form
 from kozyr.web import games
 from kozyr.web.api import BodyTooLarge, read_body
 from kozyr.web.i18n import LANGS, negotiate, ntr, say_error, tr
-from kozyr.web.server import addresses, is_loopback
+from kozyr.web.network import addresses, is_loopback
 from kozyr.web.table import GameNotFound, Table, View
 from kozyr.web.templating import TEMPLATES, fragment, words
 
