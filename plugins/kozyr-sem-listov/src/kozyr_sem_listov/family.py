@@ -32,8 +32,8 @@ from kozyr import (
     StandardTrickRules,
     Variant,
     WinnersTarget,
+    prove,
     read_outcome,
-    realise,
 )
 from kozyr.cardset import iter_mask
 from kozyr.deck import PACKS
@@ -508,7 +508,7 @@ class SemListovFamily(Variant):
             at = 0 if self.exchange_timing == "before_play" else after
             exchanges[at] = (record.dealer, card.mask, record.turnups[0].mask)
         hands = [0 if h is None else h.mask for h in record.hands]
-        found = realise(
+        found = prove(
             self.trick_rules,
             record.turnups[0].suit,
             hands,
@@ -522,8 +522,9 @@ class SemListovFamily(Variant):
             return SUMMARY, ()
         if found.possible is None:
             return OUTCOME, (
-                f"the search for a legal play giving these trick winners gave up after "
-                f"{found.nodes} cards tried: scored from the summary, not proven possible",
+                f"NOT PROVEN: the bounded search for a legal play giving these trick winners "
+                f"gave up after {found.nodes} cards tried ({found.note}): scored from the "
+                "summary, not proven possible",
             )
         t = found.trick
         raise RecordError(
