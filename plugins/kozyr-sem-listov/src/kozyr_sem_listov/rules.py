@@ -28,6 +28,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
     def _forced(self, trick: Trick) -> bool:
         return trick.number < self.trump_leads
 
+    @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
         if trump is not None and trick.number < self.trump_leads:  # self._forced(trick)
             trumps = hand & SUIT_MASKS[trump]
@@ -36,6 +37,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
                 return trumps or hand
         return super().legal_mask(hand, trick, trump)
 
+    @override
     def play_flags(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
         if (
             trump is not None
@@ -46,6 +48,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
             return FACE_DOWN  # SL-C13: охлупью, led face down
         return super().play_flags(hand, trick, card, trump)
 
+    @override
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         if trump is not None and self._forced(trick):
             if not trick.plays:

@@ -40,13 +40,23 @@ def difference_payments(
     return winners, payments
 
 
-#: The labels of a seat's ``tricks`` item (SL-C14, PN4).
+#: The labels of a seat's ``tricks`` item in a race (PN4): a count of tricks.
 TRICKS_LABELS = ("Взятки", "Tricks")
+
+
+def tricks_labels(rule: str) -> tuple[str, str]:
+    """The Russian and English labels of a ``tricks`` item: a race (PN4) counts tricks; the
+    classic form (SL-C14) scores points for them (tricks × players), so they are not
+    labelled as tricks."""
+    if rule == "SL-C14":
+        return "Очки за взятки", "Points for tricks"
+    return TRICKS_LABELS
 
 
 def tricks_item(points: int, seat: int, rule: str) -> ScoreItem:
     """The ``tricks`` item of one seat (SL-C14, PN4): ``points`` for its tricks."""
-    return ScoreItem("tricks", *TRICKS_LABELS, points, (), seat, None, rule)
+    ru, en = tricks_labels(rule)
+    return ScoreItem("tricks", ru, en, points, (), seat, None, rule)
 
 
 @dataclass(frozen=True)
