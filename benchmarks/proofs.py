@@ -15,7 +15,6 @@ import sys
 import time
 from typing import Any
 
-import kozyr
 from kozyr import CardSet, get_variant, play_deal
 from kozyr.realisation import PilesTarget, WinnersTarget, prove, realise, solver_available
 

@@ -121,6 +121,52 @@ class PilesTarget:
 
 
 @dataclass(frozen=True)
+class CountsTarget:
+    """Another target (``inner``: trick winners or won piles) plus a count per seat over the
+    whole deal (Семерик's counters, SM7): with ``per_trick`` the tricks the seat won holding
+    ``at_least`` or more cards of ``mask``; else the cards of ``mask`` in the tricks the seat
+    won. ``tricks`` is the number of tricks in the deal (the counts are checked after the last)."""
+
+    inner: WinnersTarget | PilesTarget
+    mask: int
+    counts: Sequence[int]
+    per_trick: bool
+    tricks: int
+    at_least: int = 3
+
+    def start(self) -> Hashable:
+        return (self.inner.start(), (0,) * len(self.counts))
+
+    def allowed(self, trick: int, played: int, state: Hashable) -> int:
+        return self.inner.allowed(trick, played, _pair(state)[0])
+
+    def accept(self, trick: int, winner: int, cards: int, state: Hashable) -> Hashable | None:
+        inner, counted = _pair(state)
+        after = self.inner.accept(trick, winner, cards, inner)
+        if after is None:
+            return None
+        held = (cards & self.mask).bit_count()
+        add = (held >= self.at_least) if self.per_trick else held
+        counted = tuple(c + add if s == winner else c for s, c in enumerate(counted))
+        if counted[winner] > self.counts[winner]:
+            return None
+        if trick == self.tricks - 1 and list(counted) != list(self.counts):
+            return None
+        return (after, counted)
+
+    def required(self, trick: int, played: int, state: Hashable) -> int | None:
+        return self.inner.required(trick, played, _pair(state)[0])
+
+    def wins_later(self, trick: int, seat: int, state: Hashable) -> bool:
+        return self.inner.wins_later(trick, seat, _pair(state)[0])
+
+
+def _pair(state: Hashable) -> tuple[Hashable, tuple[int, ...]]:
+    assert isinstance(state, tuple)
+    return state[0], state[1]
+
+
+@dataclass(frozen=True)
 class Realisation:
     """The search's answer: ``possible`` True (a legal play was found: ``plays``, the cards of
     each trick in play order), False (none exists: ``trick`` is the first trick, from 0, that no
@@ -333,6 +379,7 @@ def _solve(
     winners: Sequence[int] | None,
     piles: Sequence[int] | None,
     exchanges: Mapping[int, tuple[int, int, int]],
+    counts: CountsTarget | None = None,
 ) -> tuple[bool | None, int, tuple[tuple[int, ...], ...]]:
     """Decide a summary exactly: ``(True, total, plays)`` with the cards of each trick in play
     order, ``(False, trick, ())`` with the first impossible trick (from 0), or ``(None, 0, ())``
@@ -570,6 +617,48 @@ def _solve(
                     else:
                         clauses.append([-select[t], -x[s, c, t], W[t, owner]])
 
+    if counts is not None:  # the counts over the deal, switched on by one more selector
+        on = pool.new()
+        select.append(on)
+        true = pool.new()
+        clauses.append([true])
+        tally: dict[int, list[int]] = {s: [] for s in order}
+        for t in range(total):
+            lits = [v for (_, c, u), v in x.items() if u == t and counts.mask >> c & 1]
+            if counts.per_trick:
+                # reach[k] <-> at least k of the trick's counter cards (a sequential counter,
+                # both ways): new[k] <-> reach[k] or (reach[k - 1] and y)
+                reach = [true] + [-true] * counts.at_least
+                for y in lits:
+                    new = [true]
+                    for k in range(1, counts.at_least + 1):
+                        v, a1, b1 = pool.new(), reach[k], reach[k - 1]
+                        clauses += [[-a1, v], [-b1, -y, v], [-v, a1, b1], [-v, a1, y]]
+                        new.append(v)
+                    reach = new
+                for s in order:
+                    took = pool.new()  # took <-> W[t, s] and the trick holds enough counters
+                    enough = reach[counts.at_least]
+                    clauses += [[-took, W[t, s]], [-took, enough], [took, -W[t, s], -enough]]
+                    tally[s].append(took)
+            else:
+                for s in order:
+                    for y in lits:
+                        took = pool.new()  # took <-> W[t, s] and the counter card is played
+                        clauses += [[-took, W[t, s]], [-took, y], [took, -W[t, s], -y]]
+                        tally[s].append(took)
+        for s in order:
+            want = counts.counts[s]
+            if not tally[s]:
+                if want:
+                    clauses.append([-on])
+                continue
+            enc = CardEnc.equals(
+                lits=tally[s], bound=want, top_id=pool.top, encoding=EncType.seqcounter
+            )
+            pool.top = max(pool.top, enc.nv)
+            clauses.extend([-on, *clause] for clause in enc.clauses)
+
     with Solver(name="cd19", bootstrap_with=clauses) as solver:
         if solver.solve(assumptions=select):
             model = set(lit for lit in solver.get_model() or [] if lit > 0)
@@ -584,7 +673,7 @@ def _solve(
         for t in range(total):
             if not solver.solve(assumptions=select[: t + 1]):
                 return False, t, ()
-    return False, total - 1, ()  # not reached: the full model was unsatisfiable
+    return False, total, ()  # every trick as recorded, but not the counts
 
 
 def _bits(mask: int) -> list[int]:
@@ -664,13 +753,15 @@ def prove(
         why = "the solver is not installed (pip install kozyr[proofs])"
     elif constraints is None:
         why = "the trick rules give no solver constraints"
-    elif not isinstance(target, (WinnersTarget, PilesTarget)):
+    elif not isinstance(target, (WinnersTarget, PilesTarget, CountsTarget)):
         why = "the summary is of a kind the solver does not model"
     else:
-        winners = list(target.winners) if isinstance(target, WinnersTarget) else None
-        piles = list(target.piles) if isinstance(target, PilesTarget) else None
+        counts = target if isinstance(target, CountsTarget) else None
+        inner = target.inner if isinstance(target, CountsTarget) else target
+        winners = list(inner.winners) if isinstance(inner, WinnersTarget) else None
+        piles = list(inner.piles) if isinstance(inner, PilesTarget) else None
         possible, trick, plays = _solve(
-            constraints, hands, seats, leader, total, winners, piles, exchanges
+            constraints, hands, seats, leader, total, winners, piles, exchanges, counts
         )
         if possible is None:
             why = f"the model is larger than {MAX_VARIABLES} variables"
@@ -690,6 +781,7 @@ def prove(
 __all__ = [
     "DEFAULT_BUDGET",
     "MAX_VARIABLES",
+    "CountsTarget",
     "PilesTarget",
     "Realisation",
     "Target",

@@ -339,6 +339,7 @@ class FollowElseAny(StandardTrickRules):
             f"{card} does not follow the suit led {lead} while the hand holds {lead} ({self.rule})"
         )
 
+    @override
     def constraints(self, trump: Suit | None) -> PlayConstraints | None:
         """PN3 as duties: to each suit led, a holder of that suit follows."""
         if type(self).legal_mask is not FollowElseAny.legal_mask:
@@ -370,6 +371,7 @@ class FollowElseMustTrump(StandardTrickRules):
             return f"{card} does not follow the suit led {lead} ({self.rule})"
         return f"{card} is not a trump, and a player void in {lead} must trump ({self.rule})"
 
+    @override
     def constraints(self, trump: Suit | None) -> PlayConstraints | None:
         """SL19-2/NN3 as duties: follow; a holder of a trump plays the suit led or a trump
         (so, void, he trumps)."""
@@ -418,6 +420,7 @@ class FollowOrTrump(StandardTrickRules):
             f"({self.rule})"
         )
 
+    @override
     def constraints(self, trump: Suit | None) -> PlayConstraints | None:
         """SU5 as duties: a holder of the suit led follows or trumps; unless
         ``void_may_discard``, a holder of a trump plays the suit led or a trump."""
@@ -479,6 +482,7 @@ class FreePlayDeadTrumps(StandardTrickRules):
             f"{card} is not a trump, and a trump must be played to a trump lead when held (SL-C10)"
         )
 
+    @override
     def constraints(self, trump: Suit | None) -> PlayConstraints | None:
         """SL-C9..SL-C12 as constraints: to a trump lead a holder of a trump plays one (with
         ``honours_first`` a holder of the trump ace or king plays one of them); on a plain lead a
@@ -562,6 +566,7 @@ class MainSuit(StandardTrickRules):
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         return f"{card} does not follow the suit led {trick.lead_suit} ({self.rule})"
 
+    @override
     def constraints(self, trump: Suit | None) -> PlayConstraints | None:
         """SM4, SM5, D-SM1 as constraints: follow suit; a main-suit card but an empty one
         beats any other suit's lead; to a main-suit lead all its cards rank by strength."""
