@@ -537,9 +537,10 @@ class SevenUp(Variant):
         if found.possible:
             return SUMMARY, ()
         if found.possible is None:
+            why = f" ({found.note})" if found.note else ""
             return OUTCOME, (
                 f"NOT PROVEN: the bounded search for a legal play giving these won cards gave up "
-                f"after {found.nodes} cards tried ({found.note}): scored from the summary, not "
+                f"after {found.nodes} cards tried{why}: scored from the summary, not "
                 "proven possible",
             )
         t = found.trick
