@@ -34,6 +34,7 @@ from kozyr.web import form as deal_form
 from kozyr.web import games
 from kozyr.web.api import BodyTooLarge, read_body
 from kozyr.web.i18n import LANGS, negotiate, ntr, say_error, tr
+from kozyr.web.network import addresses, is_loopback
 from kozyr.web.table import GameNotFound, Table, View
 from kozyr.web.templating import TEMPLATES, fragment, words
 
@@ -121,9 +122,45 @@ async def home(request: Request) -> Response:
             }
         )
     context = {
-        "evenings": [{"number": number, "games": items} for number, items in evenings.items()]
+        "evenings": [{"number": number, "games": items} for number, items in evenings.items()],
+        "share": share_context(request),
     }
     return render(request, "home.html", tr(lang, "Games"), context)
+
+
+def share_context(request: Request) -> dict[str, Any] | None:
+    """The table's address and code as a QR code for the start page, shown only to whoever may
+    already write (the machine the server runs on, a phone that gave the code, or a table
+    without a code): a phone that can only read does not learn the code from it. The code
+    rides in the address's fragment (``#code=…``), which a browser never sends to a server;
+    the page's script types it into the code page."""
+    code: str | None = request.app.state.code
+    client = request.client.host if request.client else ""
+    trusted = code is None or is_loopback(client) or request.cookies.get(CODE_COOKIE) == code
+    if not trusted:
+        return None
+    address = str(request.base_url)
+    host = request.url.hostname or ""
+    if is_loopback(host) and code is not None:  # listening beyond this machine: its LAN address
+        lan = addresses()
+        if lan:
+            port = f":{request.url.port}" if request.url.port else ""
+            address = f"{request.url.scheme}://{lan[0]}{port}/"
+    target = f"{address}#code={code}" if code is not None else address
+    return {"address": address, "code": code, "qr": qr_context(target)}
+
+
+def qr_context(text: str) -> dict[str, Any]:
+    """A QR code of ``text`` (``segno``, error correction M) as the size of its square (with the
+    4-module quiet zone) and one SVG path of its dark modules, for ``templates/_qr.html``."""
+    import segno
+
+    code = segno.make(text, error="m")
+    rows = [list(row) for row in code.matrix_iter(border=4)]
+    path = "".join(
+        f"M{x} {y}h1v1h-1z" for y, row in enumerate(rows) for x, dark in enumerate(row) if dark
+    )
+    return {"size": len(rows), "path": path, "text": text}
 
 
 # --- a new game -------------------------------------------------------------------------------
