@@ -33,7 +33,7 @@ from kozyr.variant import Variant
 from kozyr.web import form as deal_form
 from kozyr.web import games
 from kozyr.web.api import BodyTooLarge, read_body
-from kozyr.web.i18n import LANGS, negotiate, ntr, say_error, tr
+from kozyr.web.i18n import LANGS, N_, negotiate, ntr, say_error, tr
 from kozyr.web.network import addresses, is_loopback
 from kozyr.web.table import GameNotFound, Table, View
 from kozyr.web.templating import TEMPLATES, fragment, words
@@ -197,7 +197,7 @@ def _new_game_page(
     except KozyrError:
         variant = cls()
     options = [
-        _option_control(spec, values.get(f"o.{spec.name}"), value)
+        _option_control(spec, values.get(f"o.{spec.name}"), value, lang)
         for spec, value in variant.iter_options()
         if spec.name != "players"
     ]
@@ -219,7 +219,7 @@ def _has_players(cls: type[Variant]) -> bool:
     return any(spec.name == "players" for spec in cls.options_spec)
 
 
-def _option_control(spec: Any, given: str | None, value: Any) -> dict[str, Any]:
+def _option_control(spec: Any, given: str | None, value: Any, lang: str) -> dict[str, Any]:
     """One rules option as the new-game form shows it (kind ``bool``, ``choice``, ``number``
     or ``text``)."""
     current = given if given is not None else _plain(value)
@@ -232,7 +232,7 @@ def _option_control(spec: Any, given: str | None, value: Any) -> dict[str, Any]:
     return {
         "name": spec.name,
         "rule": spec.rule,
-        "doc": spec.doc,
+        "doc": tr(lang, spec.doc) if spec.doc else "",
         "kind": kind,
         "current": current,
         "choices": [_plain(c) for c in spec.choices or ()],
@@ -326,6 +326,19 @@ def _item_text(item: Any, lang: str, heads: Sequence[str], players: Sequence[str
     return f"{name}{' — ' + whom if whom else ''} ({points})"
 
 
+#: The words of a game's own fields (``Variant.party_fields``, the cut) kozyr knows.
+PARTY_LABELS = {
+    "cut": N_("Cut card (PN5)"),
+    "extra_hits": N_("Extra hits, recorded only (NN5): seat numbers from 0, as [1, 2]"),
+}
+#: What a result's ``checked`` says, in words (``kozyr.outcome.CHECKED``).
+CHECKED_WORDS = {
+    "plays": N_("every card replayed by the rules"),
+    "summary": N_("the hands and tricks won, proven possible by a legal play"),
+    "outcome": N_("the outcome of each deal (counts and facts)"),
+}
+
+
 def game_sheet(view: View) -> GameSheet | None:
     """The game's sheet in :mod:`kozyr.sheet`'s model (what ``kozyr sheet`` prints for the
     exported record), None before the first deal."""
@@ -349,6 +362,7 @@ def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any
         "rows": [],
         "totals": [],
         "checked": "",
+        "checked_words": "",
         "warnings": [str(w) for w in getattr(result, "warnings", None) or ()],
         "show_winner": False,
         "winner": "",
@@ -388,6 +402,9 @@ def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any
         rows=rows,
         totals=[num(x) for x in sheet.totals],
         checked=sheet.checked or "",
+        checked_words=tr(lang, CHECKED_WORDS[sheet.checked])
+        if sheet.checked in CHECKED_WORDS
+        else "",
         show_winner=bool(sheet.winner) or view.next.over,
         winner=", ".join(sheet.columns[c] for c in sheet.winner),
         loser=", ".join(sheet.columns[c] for c in sheet.loser),
@@ -555,7 +572,7 @@ def render_game(
             shown = (
                 "" if value is None else (value if isinstance(value, str) else json.dumps(value))
             )
-            label = tr(lang, "Cut card (PN5)") if key == "cut" else key
+            label = tr(lang, PARTY_LABELS[key]) if key in PARTY_LABELS else key
             context["party_fields"].append({"key": key, "label": label, "value": shown})
     return render(
         request, "game.html", tr(lang, "Game %(number)d") % {"number": game.id}, context, status
