@@ -23,7 +23,6 @@ limits (:class:`kozyr.web.app.Limits`).
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import socket
 import sys
 from collections import OrderedDict
@@ -34,32 +33,10 @@ from typing import Any, ClassVar, TextIO
 from typing_extensions import override
 
 from kozyr.errors import KozyrError
+from kozyr.web.network import addresses, is_loopback
 from kozyr.web.tablecode import CODE_BITS, WEAK_BITS, TableCode, make_code, strength
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is an address of this machine only (127.0.0.0/8, ::1, localhost)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def addresses() -> list[str]:
-    """This machine's addresses a phone on the same network may reach (best effort)."""
-    found: list[str] = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127.") and address not in found:
-                found.append(address)
-    except OSError:
-        pass
-    return found
 
 
 def host_names(host: str, allowed: Iterable[str] = ()) -> list[str]:
