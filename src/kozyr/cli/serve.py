@@ -44,9 +44,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--request-seconds",
-        default="10",
+        default="30",
         metavar="S",
-        help="time budget of one request's work, after which it is answered 503 (default 10)",
+        help="time budget of one request's work, after which it is answered 503 (default 30)",
     )
     parser.add_argument(
         "--connections-per-client",

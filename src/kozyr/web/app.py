@@ -91,7 +91,7 @@ class Limits:
     ``grace``: seconds past the budget before a request that did not stop is abandoned;
     ``runaways``: abandoned requests still running above which new work is refused."""
 
-    request_seconds: float = 10.0
+    request_seconds: float = 30.0
     body_seconds: float = 30.0
     workers: int = 4
     grace: float = 2.0
