@@ -73,7 +73,7 @@ def run_clients(work: Callable[[int, Any], None]) -> None:
             with httpx.Client(timeout=120) as http:
                 start.wait(timeout=60)
                 work(n, http)
-        except BaseException as error:  # noqa: BLE001 - reported below
+        except BaseException as error:
             failures.append(error)
 
     threads = [threading.Thread(target=client, args=(n,)) for n in range(CLIENTS)]

@@ -22,9 +22,9 @@ from kozyr.web.store import (
 )
 
 pytest.importorskip("starlette", reason="kozyr[web] is not installed")
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from .conftest import example  # noqa: E402
+from .conftest import example
 
 # The schema exactly as kozyr 0.1 (schema version 0, no user_version) created it, written out
 # here so that the test keeps a file of that version even after the code has moved on.
@@ -129,7 +129,9 @@ def test_a_migrated_file_is_served_with_revisions(tmp_path: Path) -> None:
         game = client.get("/api/games/1")
         assert game.status_code == 200
         assert game.headers["etag"] == '"4"' and game.json()["revision"] == 4
-        assert client.delete("/api/games/1/deals/last", headers={"If-Match": '"3"'}).status_code == 412
+        assert (
+            client.delete("/api/games/1/deals/last", headers={"If-Match": '"3"'}).status_code == 412
+        )
         undone = client.delete("/api/games/1/deals/last", headers={"If-Match": '"4"'})
         assert undone.status_code == 200 and undone.json()["revision"] == 5
         assert undone.json()["record"]["deals"] == []

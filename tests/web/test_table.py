@@ -170,7 +170,9 @@ def test_an_idempotency_key_stores_a_deal_once(client: TestClient) -> None:
         assert_located(response, "Idempotency-Key")
     # a refused deal stores no answer: the same key with a good deal then goes through
     key = {"Idempotency-Key": "k-bad-first"}
-    assert client.post(f"/api/games/{game_id}/deals", json={"high": 9}, headers=key).status_code == 422
+    assert (
+        client.post(f"/api/games/{game_id}/deals", json={"high": 9}, headers=key).status_code == 422
+    )
     assert client.post(f"/api/games/{game_id}/deals", json=NOTHING, headers=key).status_code == 201
     assert len(deals_of(client, game_id)) == 3
 
@@ -178,7 +180,9 @@ def test_an_idempotency_key_stores_a_deal_once(client: TestClient) -> None:
 def test_the_key_of_one_game_is_not_the_key_of_another(client: TestClient) -> None:
     one, two = new_game(client), new_game(client)
     headers = {"Idempotency-Key": "same"}
-    assert client.post(f"/api/games/{one}/deals", json=high_to(0), headers=headers).status_code == 201
+    assert (
+        client.post(f"/api/games/{one}/deals", json=high_to(0), headers=headers).status_code == 201
+    )
     response = client.post(f"/api/games/{two}/deals", json=high_to(0), headers=headers)
     assert response.status_code == 201 and "idempotency-replayed" not in response.headers
     assert len(deals_of(client, two)) == 1

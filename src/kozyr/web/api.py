@@ -425,9 +425,7 @@ async def changes(request: Request, table: Table) -> Any:
     raw = request.query_params.get("since", "0")
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
         raise RecordError("since", "expected a revision (a whole number)")
-    return {
-        "changes": [change_json(c) for c in table.store.changes(game_id, since=int(raw))]
-    }
+    return {"changes": [change_json(c) for c in table.store.changes(game_id, since=int(raw))]}
 
 
 async def evening(request: Request, table: Table) -> Any:

@@ -246,7 +246,9 @@ def openapi_schema() -> dict[str, Any]:
                 )
             },
             "/api/games/{game}/reopen": {
-                "post": _op("open a finished game again", _GAME, game=True, write=True, matched=True)
+                "post": _op(
+                    "open a finished game again", _GAME, game=True, write=True, matched=True
+                )
             },
             "/api/games/{game}/restore": {
                 "post": _op("bring back a deleted game", _GAME, game=True, write=True, matched=True)

@@ -327,9 +327,7 @@ class Store:
     def revision(self, game_id: int) -> int | None:
         """The game's revision (a cheap read for live updates), or None for no such game."""
         with self._lock:
-            row = self._db.execute(
-                "SELECT revision FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
+            row = self._db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else int(row[0])
 
     def games(self, *, deleted: bool = False) -> list[StoredGame]:

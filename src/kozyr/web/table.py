@@ -13,6 +13,7 @@ from kozyr.errors import KozyrError, RecordError
 from kozyr.record import PartyResult
 from kozyr.replay import replay
 from kozyr.web import games
+from kozyr.web.games import Next
 from kozyr.web.live import ChangeHub, EventLimits
 from kozyr.web.store import (
     MAX_KEY,
@@ -221,9 +222,7 @@ class Table:
 
         return self._write(game_id, change, if_match)
 
-    def edit_deal(
-        self, game_id: int, index: int, deal: Any, *, if_match: Revisions = None
-    ) -> View:
+    def edit_deal(self, game_id: int, index: int, deal: Any, *, if_match: Revisions = None) -> View:
         """Replace deal ``index`` (from 0); the whole game is replayed again."""
 
         def change(game: StoredGame) -> tuple[dict[str, Any], str, dict[str, Any]]:
@@ -447,10 +446,9 @@ class Table:
         return self._view(written.game)
 
     @staticmethod
-    def _parts(game: StoredGame) -> tuple[StoredGame, PartyResult | None, games.Next]:
+    def _parts(game: StoredGame) -> tuple[StoredGame, PartyResult | None, Next]:
         result = games.score(game.record)
         return game, result, games.next_deal(game.record, game.meta, result)
-
 
 
 __all__ = ["MAX_DEALS", "GameNotFound", "Table", "View"]
