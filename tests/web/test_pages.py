@@ -90,9 +90,12 @@ def test_a_game_through_its_pages(client: TestClient) -> None:
     assert len(rows) == 3 and rows[0][0] == "deal"
     assert 'id="sheet"' in client.get(f"{url}/print").text
     # undo, finish, next game
-    client.post(f"{url}/undo")
+    asked = client.post(f"{url}/undo")  # the confirm step: nothing undone yet
+    assert 'id="confirm"' in asked.text
+    assert len(client.get(f"{url}/export.json").json()["deals"]) == 2
+    client.post(f"{url}/undo", data={"confirm": "1"})
     assert len(client.get(f"{url}/export.json").json()["deals"]) == 1
-    client.post(f"{url}/finish")
+    client.post(f"{url}/finish", data={"confirm": "1"})
     assert 'id="deal-form"' not in client.get(url).text
     response = client.post(f"{url}/next", follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] != url
