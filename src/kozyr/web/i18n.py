@@ -91,6 +91,61 @@ EXTRA_RU: dict[str, str] = {
     "optional": "необязательно",
     "Player %(number)d": "Игрок %(number)d",
     "no such deal": "Нет такой сдачи",
+    **{
+        # conflict-safe writes and recovering from a slip (kozyr.web.sync, confirm steps)
+        "The game changed on another phone": "Партию изменили с другого телефона",
+        "Since this page was loaded:": "С тех пор как открыта эта страница:",
+        "the game was started": "партия начата",
+        "the game was imported": "партия загружена",
+        "deal %(number)d was entered": "сдача %(number)d записана",
+        "deal %(number)d was undone": "сдача %(number)d отменена",
+        "deal %(number)d was brought back": "сдача %(number)d возвращена",
+        "deal %(number)d was edited": "сдача %(number)d исправлена",
+        "the game's fields were set": "поля партии изменены",
+        "the game was finished": "партия закончена",
+        "the game was reopened": "партия открыта снова",
+        "the game was renamed": "партия переименована",
+        "the game was deleted": "партия удалена",
+        "the game was restored": "партия восстановлена",
+        "Your entry is kept in the form below: check it against the sheet and save it again.": (
+            "Ваша запись осталась в форме ниже: сверьте её с листом и запишите снова."
+        ),
+        "Nothing was changed: look at the sheet and try again.": (
+            "Ничего не изменено: посмотрите на лист и попробуйте снова."
+        ),
+        "Nothing was changed. Look at the sheet as it is now:": (
+            "Ничего не изменено. Лист сейчас такой:"
+        ),
+        "Undo deal %(number)d?": "Отменить сдачу %(number)d?",
+        "Deal %(number)d goes; redo brings it back.": (
+            "Сдача %(number)d будет снята; «Вернуть сдачу» вернёт её."
+        ),
+        "There is no deal to undo.": "Нет сдачи, которую можно отменить.",
+        "Yes, undo deal %(number)d": "Да, отменить сдачу %(number)d",
+        "Finish the game?": "Закончить партию?",
+        "No more deals are taken; the game can be reopened.": (
+            "Сдачи больше не записываются; партию можно открыть снова."
+        ),
+        "The game is already finished.": "Партия уже закончена.",
+        "Yes, finish the game": "Да, закончить партию",
+        "Delete the game?": "Удалить партию?",
+        "It leaves the list and its evening; it can be restored.": (
+            "Она исчезнет из списка и из вечера; её можно восстановить."
+        ),
+        "This game is deleted.": "Эта партия удалена.",
+        "Yes, delete the game": "Да, удалить партию",
+        "Back to the game": "Назад к партии",
+        "Restore the game": "Восстановить партию",
+        "Redo": "Вернуть сдачу",
+        "Reopen the game": "Открыть партию снова",
+        "Rename or delete the game": "Переименовать или удалить партию",
+        "Name": "Название",
+        "Rename": "Переименовать",
+        "Delete the game": "Удалить партию",
+        "Deleted games": "Удалённые партии",
+        "No deleted games.": "Удалённых партий нет.",
+        "UTC": "UTC",
+    },
 }
 
 _RU: dict[str, str] = {en: ru for ru, en in WORDS.values()} | EXTRA_RU

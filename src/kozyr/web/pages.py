@@ -460,10 +460,12 @@ async def add_deal(request: Request) -> Response:
         )
     except StaleRevision as stale:
         lang = lang_of(request)
+        # the entry drawn again on the game as it is now: the dealer is the one due now
+        values = {k: v for k, v in _values(data).items() if k != deal_form.PREFIX + "dealer"}
         return render_game(
             request,
             table.stale_view(stale),
-            values=_values(data),
+            values=values,
             deal_json=_first(data, "deal_json") or "",
             status=412,
             conflict=sync.conflict_context(table, stale, lang),

@@ -74,7 +74,7 @@ def describe(change: Change, lang: str, players: Sequence[str] = ()) -> str:
     if isinstance(deal, dict) and isinstance(deal.get("dealer"), int):
         dealer = deal["dealer"]
     if dealer is not None and 0 <= dealer < len(players):
-        text += f" ({gettext(lang, 'dealer')}: {players[dealer]})"
+        text += f" ({gettext(lang, 'Dealer').lower()}: {players[dealer]})"
     if change.kind == "rename" and change.detail.get("after"):
         text += f": {change.detail['after']}"
     return text
