@@ -12,29 +12,31 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kozyr.web.i18n import gettext
+from kozyr.web.i18n import N_, tr
 from kozyr.web.store import Change, StaleRevision
 from kozyr.web.table import Revisions, Table, check_key
 
 #: What each kind of change-log line says (English; translated by :func:`gettext`).
 CHANGE_TEXT = {
-    "create": "the game was started",
-    "import": "the game was imported",
-    "add-deal": "deal %(number)d was entered",
-    "undo": "deal %(number)d was undone",
-    "redo": "deal %(number)d was brought back",
-    "edit-deal": "deal %(number)d was edited",
-    "set-fields": "the game's fields were set",
-    "finish": "the game was finished",
-    "reopen": "the game was reopened",
-    "rename": "the game was renamed",
-    "delete": "the game was deleted",
-    "restore": "the game was restored",
+    "create": N_("the game was started"),
+    "import": N_("the game was imported"),
+    "add-deal": N_("deal %(number)d was entered"),
+    "undo": N_("deal %(number)d was undone"),
+    "redo": N_("deal %(number)d was brought back"),
+    "edit-deal": N_("deal %(number)d was edited"),
+    "set-fields": N_("the game's fields were set"),
+    "finish": N_("the game was finished"),
+    "reopen": N_("the game was reopened"),
+    "rename": N_("the game was renamed"),
+    "delete": N_("the game was deleted"),
+    "restore": N_("the game was restored"),
 }
 
 
 #: What a refused deal form says (its entry is drawn again, against the game as it is now).
-ENTRY_KEPT = "Your entry is kept in the form below: check it against the sheet and save it again."
+ENTRY_KEPT = N_(
+    "Your entry is kept in the form below: check it against the sheet and save it again."
+)
 
 
 def form_revision(data: Mapping[str, Sequence[str]]) -> Revisions:
@@ -65,7 +67,7 @@ def new_key() -> str:
 
 def describe(change: Change, lang: str, players: Sequence[str] = ()) -> str:
     """One change-log line in words (``deal 3 was undone``)."""
-    text = gettext(lang, CHANGE_TEXT.get(change.kind, change.kind))
+    text = tr(lang, CHANGE_TEXT.get(change.kind, change.kind))
     number = change.detail.get("deal")
     if "%(number)d" in text:
         text = text % {"number": (number if isinstance(number, int) else -1) + 1}
@@ -74,7 +76,7 @@ def describe(change: Change, lang: str, players: Sequence[str] = ()) -> str:
     if isinstance(deal, dict) and isinstance(deal.get("dealer"), int):
         dealer = deal["dealer"]
     if dealer is not None and 0 <= dealer < len(players):
-        text += f" ({gettext(lang, 'Dealer').lower()}: {players[dealer]})"
+        text += f" ({tr(lang, 'Dealer').lower()}: {players[dealer]})"
     if change.kind == "rename" and change.detail.get("after"):
         text += f": {change.detail['after']}"
     return text
