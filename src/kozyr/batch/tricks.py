@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 import numpy as np
+from typing_extensions import override
 
 from kozyr.batch.masks import BIT, SUIT_MASK, SUIT_OF, Ints, Masks, count, next_seat, pick, select
 from kozyr.cards import Card, Rank, Suit
@@ -137,6 +138,7 @@ class StandardTwin:
 class FollowElseAnyTwin(StandardTwin):
     """:class:`kozyr.tricks.FollowElseAny`: follow suit, else any card (PN3)."""
 
+    @override
     def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         follow = held & led
         legal: Masks = pick(follow != 0, follow, held)
@@ -148,6 +150,7 @@ class FollowElseMustTrumpTwin(StandardTwin):
     """:class:`kozyr.tricks.FollowElseMustTrump`: follow suit; void, trump; else any card
     (SL19-2, NN3)."""
 
+    @override
     def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         follow = held & led
         trumps = held & trump
@@ -164,10 +167,12 @@ class FollowOrTrumpTwin(StandardTwin):
     void_may_discard: bool = False
 
     @classmethod
+    @override
     def of(cls, policy: StandardTrickRules) -> FollowOrTrumpTwin:
         assert isinstance(policy, FollowOrTrump)
         return cls(_power(policy), policy.void_may_discard)
 
+    @override
     def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         follow = held & led
         trumps = held & trump
@@ -185,6 +190,7 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
     honours: Masks
 
     @classmethod
+    @override
     def of(cls, policy: StandardTrickRules) -> FreePlayDeadTrumpsTwin:
         assert isinstance(policy, FreePlayDeadTrumps)
         honours = np.zeros(5, dtype=_U)  # per suit (4: none) the ace and king, if they go first
@@ -193,6 +199,7 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
                 honours[suit] = Card(Rank.ACE, suit).mask | Card(Rank.KING, suit).mask
         return cls(_power(policy), honours)
 
+    @override
     def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         trumps = held & trump
         first = trumps & self.honours[_suit(trump)]
@@ -201,6 +208,7 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
         legal: Masks = pick(to_trump, forced, held)
         return legal
 
+    @override
     def dead(self, card: Masks, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         # SL-C9: a trump on a plain lead, from a hand that held other cards
         plain = (led != 0) & (led != trump)
@@ -226,16 +234,19 @@ class MainSuitTwin(StandardTwin):
     live: Masks
 
     @classmethod
+    @override
     def of(cls, policy: StandardTrickRules) -> MainSuitTwin:
         assert isinstance(policy, MainSuit)
         main = SUIT_MASK[policy.main]
         return cls(_power(policy), main, main & ~_U(policy.excluded))
 
+    @override
     def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         follow = held & led
         legal: Masks = pick(follow != 0, follow, held)
         return legal
 
+    @override
     def value(
         self, card: Masks, index: Ints, held: Masks, led: Masks, trump: Masks, *, number: int
     ) -> Ints:
