@@ -69,7 +69,7 @@ def test_sigkill_mid_import_keeps_all_or_nothing(
     partial = 0
     for attempt in range(KILLS):
         key = f"evening-{attempt}"
-        sent = threading.Thread(target=lambda: _quietly(post, live.url, EVENING, key))
+        sent = threading.Thread(target=_quietly, args=(post, live.url, EVENING, key))
         sent.start()
         time.sleep(rng.uniform(0, took * 1.2))
         live.kill()
