@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
+from typing_extensions import override
 
 from kozyr.web.live import ChangeHub, Waiter
 from kozyr.web.table import Table
@@ -82,6 +83,7 @@ class EventStream(StreamingResponse):
         self.hub = hub
         self.waiter = waiter
 
+    @override
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
             await super().__call__(scope, receive, send)
