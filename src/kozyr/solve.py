@@ -191,8 +191,12 @@ class Solver:
     rules, trump, seats and side; its transposition table lives as long as the solver, and
     ``nodes`` counts the positions searched (for benchmarks).
 
-    ``merge=False`` turns equivalent-card merging off (it is off anyway for trick rules kozyr
-    does not know exactly, see :func:`_merge_split`).
+    ``merge=False`` turns equivalent-card merging off. It is off anyway for trick rules kozyr
+    does not know exactly (a subclass of a shipped policy, a plugin's own): their methods may
+    tell adjacent cards apart. For :class:`~kozyr.tricks.FreePlayDeadTrumps` two trumps of one
+    hand always get the same SL-C9 flags, and with ``honours_first`` the trump ace and king
+    (SL-C12) are merged only with each other; for :class:`~kozyr.tricks.MainSuit` an "empty"
+    card (SM4) is merged only with empty cards.
     """
 
     def __init__(self, position: Position, side: int, *, merge: bool = True) -> None:
