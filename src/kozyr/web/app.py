@@ -50,6 +50,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from kozyr.budget import time_budget
 from kozyr.errors import TimeBudgetError
 from kozyr.web import api, pages
+from kozyr.web.live import EventLimits
 from kozyr.web.store import Store
 from kozyr.web.table import Table
 from kozyr.web.tablecode import Gate, TableCode
@@ -444,6 +445,7 @@ def create_app(
     limits: Limits | None = None,
     gate: Gate | None = None,
     addresses: bool = False,
+    events: EventLimits | None = None,
 ) -> Guard:
     """The application over database ``db`` (a path, ``":memory:"``, or a :class:`Store`).
 
@@ -451,7 +453,8 @@ def create_app(
     accepted (None: any well-formed one) -- and, with ``addresses``, any IP address as well
     (beyond loopback: the phones use whichever address of this machine they reach; only a
     name can be rebound to it); ``limits``: the time and work limits of a request;
-    ``gate``: the table code with its wrong-attempt back-off (made from ``code`` if None).
+    ``gate``: the table code with its wrong-attempt back-off (made from ``code`` if None);
+    ``events``: the limits of the live-update streams.
     """
     store = db if isinstance(db, Store) else Store(db)
     static = resources.files("kozyr.web").joinpath("static")
@@ -470,7 +473,7 @@ def create_app(
             TimeBudgetError: _over_budget,
         },
     )
-    app.state.table = Table(store)
+    app.state.table = Table(store, events)
     app.state.code = code
     app.state.gate = gate
     app.state.max_body = max_body
