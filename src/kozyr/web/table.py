@@ -340,6 +340,7 @@ class Table:
         """The next game of the same evening: same variant, options and players; the deal
         passes on from the last dealer of this one. The earlier game is marked finished."""
         game = self._stored(game_id)
+        self._writable(game, "$")
         later = self._next_of(game)
         if later is not None:  # a repeated request: the next game it made before (#21)
             return self._view(later)
@@ -347,7 +348,6 @@ class Table:
             raise RecordError("$.deals", f"game {game.id} has no deal yet: play it first")
         if if_match is not None and game.revision not in if_match:
             raise StaleRevision(game, if_match)
-        self._writable(game, "$")
         view = self._view(game)
         if not game.finished:
             self.finish(game_id, if_match=[game.revision])
