@@ -37,6 +37,14 @@ OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("seven-up", {"players": 4, "void_may_discard": True, "game_tie": "eldest"}),
     ("seven-up", {"players": 3, "void_may_discard": True, "gift_may_win": True}),
     ("seven-up", {"players": 2, "game_tie": "eldest"}),
+    # SU-O1-SU-O4, D-SU5, D-SU6: the game's target and win by two, Low to the capturer, nine
+    # cards kept after one run, revoke penalties (random bots never revoke)
+    ("seven-up", {"players": 4, "target": 11, "win_by": 2}),
+    ("seven-up", {"players": 3, "target": 10, "win_by": 2, "low_to": "capturer"}),
+    ("seven-up", {"players": 2, "target": 21, "win_by": 2, "keep_after_run": 9}),
+    ("seven-up", {"players": 4, "keep_after_run": 9, "low_to": "capturer"}),
+    ("seven-up", {"players": 3, "keep_after_run": 9, "gift_may_win": True, "target": 21}),
+    ("seven-up", {"players": 4, "revoke": "penalty", "revoke_penalty": 2}),
     ("semerik", {}),
     ("semerik", {"quads": "plus_one", "counter_mode": "cumulative"}),
     ("semerik", {"packets": "3-3-4", "trena": "ten", "declarations": "in_turn"}),
@@ -178,6 +186,9 @@ PARTY_SETS: list[tuple[str, dict[str, Any]]] = [
     ("seven-up", {"players": 2}),
     ("seven-up", {"players": 4, "void_may_discard": True, "game_tie": "eldest"}),
     ("seven-up", {"players": 4, "gift_may_win": True}),
+    ("seven-up", {"players": 4, "target": 11, "win_by": 2}),  # SU-O1, D-SU5
+    ("seven-up", {"players": 3, "target": 21, "win_by": 2, "keep_after_run": 9}),
+    ("seven-up", {"players": 2, "target": 10, "low_to": "capturer"}),
     ("seven-up", {"players": 3, "void_may_discard": True, "gift_may_win": True}),
     ("seven-up", {"players": 2, "game_tie": "eldest"}),
     ("semerik", {}),
