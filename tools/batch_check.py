@@ -78,6 +78,16 @@ OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("sem-listov-1884", {"players": 2}),
     ("sem-listov-1884", {"players": 2, "settlement": "nose", "hit_cards": 1}),
     ("na-noski", {"players": 2}),
+    # AP1-AP11, D-AP2-D-AP7: the Pitch family (issue 26)
+    ("auction-pitch", {}),
+    ("auction-pitch", {"players": 2}),
+    ("auction-pitch", {"players": 5, "min_bid": 1, "stuck_dealer": "two", "low_to": "capturer"}),
+    ("auction-pitch", {"players": 7, "dealer_privilege": False}),
+    ("auction-pitch", {"partnership": True, "win_by": 2}),
+    ("setback", {}),
+    ("setback", {"target": 21, "low_to": "capturer"}),
+    ("smudge", {}),
+    ("smudge", {"players": 3, "smudge": "anyone", "dealer_privilege": True}),
 ]
 
 #: The seeded runs of ``stats``: every form with its defaults, and the option sets whose deals

@@ -195,10 +195,14 @@ def is_out(running: Sequence[int], unit: int, target: int, win_by: int = 1) -> b
 
     >>> is_out([11, 10], 0, 11), is_out([11, 10], 0, 11, 2), is_out([12, -3], 0, 11, 2)
     (True, False, True)
+    >>> is_out([11, 11], 0, 11)  # win by one: counting in order, the first to 11 is out
+    True
     """
     score = running[unit]
     if score < target:
         return False
+    if win_by <= 1:  # counting in order, the first to reach the target is out
+        return True
     return all(score - other >= win_by for u, other in enumerate(running) if u != unit)
 
 

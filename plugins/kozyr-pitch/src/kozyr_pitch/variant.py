@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from typing_extensions import override
 
@@ -57,6 +57,9 @@ from kozyr_pitch.scoring import (
     play_facts,
     unit_of,
 )
+
+if TYPE_CHECKING:
+    from kozyr_pitch.batch import PitchBatch
 
 HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
@@ -562,7 +565,8 @@ class AuctionPitch(Variant):
             "pitcher": extra["pitcher"],
             "bid": extra["bid"],
         }
-        data.update(extra["facts"])
+        facts, _, _, _ = self.facts(result.record)  # D-AP1: who scored each point
+        data.update(high=facts.high[0], low=facts.low[0], jack=facts.jack, game=facts.game)
         if extra.get("game_points") is not None:
             data["game_points"] = list(extra["game_points"])
         return data
@@ -614,12 +618,6 @@ class AuctionPitch(Variant):
             "bid": bid,
             "made": made,
             "smudge": any(it.name == "smudge" for it in items),
-            "facts": {
-                "high": facts.high[0],
-                "low": facts.low[0],
-                "jack": facts.jack,
-                "game": facts.game,
-            },
             "game_points": None if facts.counts is None else list(facts.counts),
         }
         return DealResult(record, tricks, sheet, tuple(sheet.by_side()), Settlement(n), extra)
@@ -756,6 +754,15 @@ class AuctionPitch(Variant):
         from kozyr_pitch.bots import HeuristicBot
 
         return {**super().bots(), "heuristic": HeuristicBot}
+
+    @override
+    def batch_form(self) -> PitchBatch | None:
+        """Random playout of many deals at once (:mod:`kozyr_pitch.batch`, needs numpy)."""
+        try:
+            from kozyr_pitch.batch import PitchBatch
+        except ImportError:  # numpy (kozyr[fast]) not installed
+            return None
+        return PitchBatch(self)
 
 
 def _with_defaults(
