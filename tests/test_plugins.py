@@ -419,7 +419,7 @@ def test_unknown_and_bad_options_list_what_is_known() -> None:
         kozyr.get_variant("seven-up", trumps=3)
     assert str(info.value) == (
         "seven-up: unknown option trumps; known options: players, void_may_discard, game_tie, "
-        "gift_may_win"
+        "gift_may_win, target, win_by, low_to, keep_after_run, revoke, revoke_penalty"
     )
     with pytest.raises(
         OptionError, match=r"option players: 5 is not allowed; allowed: 2, 3, 4 \(SU1\)"
