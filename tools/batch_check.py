@@ -37,7 +37,7 @@ OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("seven-up", {"players": 4, "void_may_discard": True, "game_tie": "eldest"}),
     ("seven-up", {"players": 3, "void_may_discard": True, "gift_may_win": True}),
     ("seven-up", {"players": 2, "game_tie": "eldest"}),
-    # SU-O1-SU-O4, D-SU5, D-SU6: the game's target and win by two, Low to the capturer, nine
+    # SU-O1-SU-O4, D-SU6, D-SU7: the game's target and win by two, Low to the capturer, nine
     # cards kept after one run, revoke penalties (random bots never revoke)
     ("seven-up", {"players": 4, "target": 11, "win_by": 2}),
     ("seven-up", {"players": 3, "target": 10, "win_by": 2, "low_to": "capturer"}),
@@ -196,7 +196,7 @@ PARTY_SETS: list[tuple[str, dict[str, Any]]] = [
     ("seven-up", {"players": 2}),
     ("seven-up", {"players": 4, "void_may_discard": True, "game_tie": "eldest"}),
     ("seven-up", {"players": 4, "gift_may_win": True}),
-    ("seven-up", {"players": 4, "target": 11, "win_by": 2}),  # SU-O1, D-SU5
+    ("seven-up", {"players": 4, "target": 11, "win_by": 2}),  # SU-O1, D-SU6
     ("seven-up", {"players": 3, "target": 21, "win_by": 2, "keep_after_run": 9}),
     ("seven-up", {"players": 2, "target": 10, "low_to": "capturer"}),
     ("seven-up", {"players": 3, "void_may_discard": True, "gift_may_win": True}),

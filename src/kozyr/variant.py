@@ -109,6 +109,28 @@ class OptionSpec:
             return f"{self.minimum}..{self.maximum}"
         return self.type.__name__
 
+    def to_json(self, *, value: Any = None, with_value: bool = False) -> dict[str, Any]:
+        """The option as JSON-ready data, the form ``kozyr rules --json`` and the web API's
+        ``/api/variants`` give it (with ``with_value``, the variant's ``value`` after
+        ``default``).
+
+        >>> OptionSpec("target", int, 7, "SU2", "game target", (7, 10)).to_json()["allowed"]
+        [7, 10]
+        """
+        data: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type.__name__,
+            "allowed": list(self.choices) if self.choices is not None else None,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "default": self.default,
+        }
+        if with_value:
+            data["value"] = value
+        data["rule"] = self.rule
+        data["doc"] = self.doc
+        return data
+
 
 def _value(value: Any) -> str:
     """An option value as quoted in a message (a long one cut short)."""
@@ -567,6 +589,12 @@ class Variant:
         marked ``winner=True`` that says why the party was won (e.g. the SU7 order). Default:
         none (the sheet still shows every item, the totals and the winner)."""
         return ()
+
+    def deal_caption(self, context: Mapping[str, Any]) -> SheetNote | None:
+        """A line a scorekeeper's form shows above the next deal, given the party context of
+        that deal (:meth:`party_context`): which game of a rubber and its score, a pot held over
+        and who waits for it. Its ``who`` are seats (sides with ``sides=True``). Default: none."""
+        return None
 
     # --- bots ----------------------------------------------------------------------------------
 

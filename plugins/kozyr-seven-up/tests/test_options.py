@@ -1,4 +1,4 @@
-"""Worked examples of the Seven Up options of issue 26 (SU-O1-SU-O4, D-SU5, D-SU6): the game's
+"""Worked examples of the Seven Up options of issue 26 (SU-O1-SU-O4, D-SU6, D-SU7): the game's
 target and win by two, Low to its capturer, nine cards kept after one run, revoke penalties.
 Every expected number is worked out by hand in the comments; the defaults are unchanged."""
 
@@ -75,7 +75,7 @@ def test_defaults_are_unchanged() -> None:
     assert [f.name for f in variant.outcome_fields][-1] == "game_points"  # no revoke field
 
 
-# --- SU-O1 the target, D-SU5 win by two ----------------------------------------------------------
+# --- SU-O1 the target, D-SU6 win by two ----------------------------------------------------------
 
 
 def test_su_o1_default_target_seven_ends_in_deal_four() -> None:
@@ -108,7 +108,7 @@ def test_d_su5_win_by_two() -> None:
     assert result.winner == 0 and result.extra["win_by"] == 2
     variant = kozyr.get_variant("seven-up", target=10, win_by=2)
     (note,) = [n for n in variant.sheet_notes(result) if n.winner]
-    assert note.rule == "D-SU5" and "deal 6 (Game)" in note.en
+    assert note.rule == "D-SU6" and "deal 6 (Game)" in note.en
 
 
 def test_su_o1_target_choices_and_is_out() -> None:
@@ -118,7 +118,7 @@ def test_su_o1_target_choices_and_is_out() -> None:
         kozyr.get_variant("seven-up", target=12)
     with pytest.raises(OptionError):
         kozyr.get_variant("seven-up", win_by=3)
-    # D-SU5: 21 : 20 is not out by two; 22 : 20 is; three players, 22 : 21 : 0 is not.
+    # D-SU6: 21 : 20 is not out by two; 22 : 20 is; three players, 22 : 21 : 0 is not.
     assert not is_out([21, 20], 0, 21, 2)
     assert is_out([22, 20], 0, 21, 2)
     assert not is_out([22, 21, 0], 0, 21, 2)
@@ -230,7 +230,7 @@ def test_su_o3_record_hand_sizes(stacked: Stacked) -> None:
     assert error.value.detail.endswith("a hand in play has 6 (SU3, SU4)")
 
 
-# --- SU-O4 revoke penalties, D-SU6 --------------------------------------------------------------
+# --- SU-O4 revoke penalties, D-SU7 --------------------------------------------------------------
 
 
 def test_su_o4_revoke_is_refused_by_default(worked: Factory) -> None:
@@ -244,7 +244,7 @@ def test_su_o4_revoke_is_refused_by_default(worked: Factory) -> None:
 
 def test_su_o4_d_su6_revoke_penalty(worked: Factory, worked_summary: Factory) -> None:
     # The worked deal, and seat 1 (side 1) revoked. Without it: High 0, Low 2 (side 0), Jack 1,
-    # Game 1 (side 1) -> 2 : 2. With it (D-SU6): side 1 scores neither Jack nor Game, and side 0
+    # Game 1 (side 1) -> 2 : 2. With it (D-SU7): side 1 scores neither Jack nor Game, and side 0
     # scores the penalty, 1 -> 3 : 0; with revoke_penalty 2 -> 4 : 0.
     for make in (worked, worked_summary):
         record = make()
@@ -327,7 +327,7 @@ def test_rules_command_lists_the_new_rules_and_options() -> None:
     assert rules["SU-O2"]["options"] == ["low_to"]
     assert rules["SU-O3"]["options"] == ["keep_after_run"]
     assert rules["SU-O4"]["options"] == ["revoke", "revoke_penalty"]
-    assert {"D-SU5", "D-SU6"} <= set(rules)
+    assert {"D-SU6", "D-SU7"} <= set(rules)
     out = io.StringIO()
     assert main(["rules", "seven-up", "SU-O3"], out=out) == 0
     assert "nine" in out.getvalue() and "options: keep_after_run" in out.getvalue()
@@ -413,7 +413,7 @@ def test_property_low_to_capturer_and_nine_cards(seed: int, players: int, keep: 
 
 
 def test_keep_asks_the_revoke_and_scores_the_penalty(tmp_path: Any) -> None:
-    # kozyr keep for two players with revoke=penalty and a game to 10: deal 1 is the D-SU6
+    # kozyr keep for two players with revoke=penalty and a game to 10: deal 1 is the D-SU7
     # example above (seat 0 revoked after High, Jack and Game; seat 1 Low): 1 : 2.
     from kozyr.keep import Keeper
 

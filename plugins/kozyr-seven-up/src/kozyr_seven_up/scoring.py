@@ -189,7 +189,7 @@ def deal_items(
     Game, and a revoke's penalty), and the Game count per side (or seat). A void deal (D-SU2)
     scores only what came before play. ``low_to="capturer"`` gives Low to the player who wins
     it in a trick (SU-O2); a record's ``revoke`` (a seat, SU-O4) is scored by
-    :func:`revoke_items` (D-SU6)."""
+    :func:`revoke_items` (D-SU7)."""
     items = before_play_items(record, n)
     if record.decisions.get("void"):
         return items, [0] * (2 if n == 4 else n)
@@ -218,7 +218,7 @@ def deal_items(
 
 
 def revoke_items(items: Sequence[ScoreItem], revoker: int, n: int, penalty: int) -> list[ScoreItem]:
-    """SU-O4, D-SU6: a deal's items after ``revoker`` revoked: his side (or he) scores neither
+    """SU-O4, D-SU7: a deal's items after ``revoker`` revoked: his side (or he) scores neither
     Jack nor Game (Foster), and each opposing side -- with three players each opponent, from
     the revoker's left -- scores ``penalty`` points, counted after Game.
 
@@ -260,7 +260,7 @@ def running_after(scores: list[int], sheet: ScoreSheet, variant: SevenUp) -> lis
 def is_out(running: Sequence[int], unit: int, target: int, win_by: int = 1) -> bool:
     """Whether ``unit`` has won with these running totals: it has ``target`` points or more
     (SU7, SU-O1) and, with ``win_by=2``, at least two more than every other side or player
-    (D-SU5).
+    (D-SU6).
 
     >>> is_out([21, 20], 0, 21, 2), is_out([22, 20], 0, 21, 2), is_out([7, 6], 0, 7)
     (False, True, True)
@@ -280,7 +280,7 @@ def going_out(
     target: int = GAME_TARGET,
     win_by: int = 1,
 ) -> tuple[int, ScoreItem] | None:
-    """SU7, D-SU5: the side (or seat) that first goes out counting this deal's items in order
+    """SU7, D-SU6: the side (or seat) that first goes out counting this deal's items in order
     from the running ``scores``, with the item that put it out; None when nobody does."""
     running = list(scores)
     for it in sheet.items:
@@ -299,7 +299,7 @@ def winner_in_order(
     win_by: int = 1,
 ) -> int | None:
     """SU7: the side (or seat) that first reaches 7 (the target, SU-O1; two ahead with
-    ``win_by=2``, D-SU5) counting this deal's items in order."""
+    ``win_by=2``, D-SU6) counting this deal's items in order."""
     out = going_out(scores, sheet, variant, target, win_by)
     return None if out is None else out[0]
 
@@ -307,6 +307,7 @@ def winner_in_order(
 __all__ = [
     "COUNT",
     "GAME_TARGET",
+    "LABELS",
     "before_play_items",
     "by_unit",
     "cards_won",

@@ -1,5 +1,5 @@
 """Seven Up (All Fours, High-Low-Jack; Старший, Младший и валет) -- rules SU1-SU7, SU-O1-SU-O4,
-D-SU1-D-SU6.
+D-SU1-D-SU7.
 
 Phases of a deal: ``beg`` (eldest stands or begs, SU4), ``give_or_run`` (the dealer gives a point
 or runs the cards, SU4), ``discard`` (after running, each player discards down to six), ``play``
@@ -82,7 +82,7 @@ class SevenUp(Variant):
     aliases = ("all-fours", "high-low-jack", "семь-вверх", "старший-младший-валет")
     title = "Seven Up (All Fours, High-Low-Jack)"
     title_ru = "Семь вверх (Старший, Младший и валет)"
-    rules_ref = "SU1-SU7, SU-O1-SU-O4, D-SU1-D-SU6"
+    rules_ref = "SU1-SU7, SU-O1-SU-O4, D-SU1-D-SU7"
     rules_files = ("seven-up.rules.md",)
     player_counts = (2, 3, 4)
     partnership = True
@@ -137,7 +137,7 @@ class SevenUp(Variant):
             int,
             1,
             "SU-O1",
-            "the winner must lead every other side by this much: 1, or 2 (win by two, D-SU5)",
+            "the winner must lead every other side by this much: 1, or 2 (win by two, D-SU6)",
             choices=(1, 2),
         ),
         OptionSpec(
@@ -239,7 +239,7 @@ class SevenUp(Variant):
         running = [int(v) for v in scores]
         for receiver in self.gift_receivers(dealer):  # in play order, as they are counted
             running[receiver] += 1
-            if is_out(running, receiver, target, win_by):  # D-SU5: out only two ahead
+            if is_out(running, receiver, target, win_by):  # D-SU6: out only two ahead
                 return receiver
         return None
 
@@ -615,7 +615,7 @@ class SevenUp(Variant):
             data[name] = next((i.seat for i in result.sheet.items if i.name == name), None)
         revoker = record.decisions.get("revoke")
         if revoker is not None:
-            # D-SU6: the revoker's Jack and Game are not scored, but they are facts of the deal
+            # D-SU7: the revoker's Jack and Game are not scored, but they are facts of the deal
             data["revoke"] = revoker
             if record.hands:
                 plain = self.score(_without_revoke(record), context)
@@ -796,7 +796,7 @@ class SevenUp(Variant):
         target = int(result.extra.get("target", GAME_TARGET))
         win_by = int(result.extra.get("win_by", 1))
         scores = [0] * self._sides_count()
-        if win_by != 1:  # D-SU5: the deal and the point that put the winner out, two ahead
+        if win_by != 1:  # D-SU6: the deal and the point that put the winner out, two ahead
             for i, deal in enumerate(deals):
                 out = going_out(scores, deal.sheet, self, target, win_by)
                 if out is not None:
@@ -808,7 +808,7 @@ class SevenUp(Variant):
                             f"{{}} went out at {target} or more and {win_by} ahead, in deal "
                             f"{i + 1} ({item.label_en})",
                             who=(result.winner,),
-                            rule="D-SU5",
+                            rule="D-SU6",
                             sides=bool(self.sides),
                             winner=True,
                         )
@@ -892,7 +892,7 @@ def counting_value(card: Card) -> int:
 
 def _without_revoke(record: DealRecord) -> DealRecord:
     """``record`` without its ``revoke`` fact: what the deal's points were before the penalty
-    (D-SU6: the facts of Jack and Game an outcome record keeps)."""
+    (D-SU7: the facts of Jack and Game an outcome record keeps)."""
     from dataclasses import replace
 
     decisions = {k: v for k, v in record.decisions.items() if k != "revoke"}
