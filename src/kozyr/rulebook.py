@@ -31,7 +31,7 @@ from kozyr.errors import KozyrError
 #: ``D-SU4``, ``D-SL19``, ``SU-O1`` (an option of Seven Up), ``AP3``, ``D-AP2`` (Pitch)…
 ID_PATTERN = (
     r"(?:D-(?:SL|PN|NN|SM|SU|AP)[0-9]+|SL-C[0-9]+|SL19-[0-9]+|SU-O[0-9]+"
-    r"|(?:PN|NN|SM|SU|AP|C)[0-9]+)"
+    r"|(?:PN|NN|SM|SU|AP)[0-9]+|C[1-9][0-9]*)"  # not C0, the control characters' name
 )
 #: An id where it is cited in text: not part of a longer word or id.
 CITED = re.compile(rf"(?<![\w-]){ID_PATTERN}(?![\w-])")

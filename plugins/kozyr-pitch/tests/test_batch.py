@@ -12,9 +12,10 @@ import kozyr
 
 np = pytest.importorskip("numpy")
 
+from kozyr_pitch.scoring import going_out  # noqa: E402
+
 from kozyr.batch import RandomDraws  # noqa: E402
 from kozyr.batch.check import compare, compare_parties  # noqa: E402
-from kozyr_pitch.scoring import going_out  # noqa: E402
 
 DEAL_SETS: list[tuple[str, dict[str, Any]]] = [
     ("auction-pitch", {}),
@@ -59,7 +60,7 @@ def test_first_out_agrees_with_the_reference_from_any_score(win_by: int) -> None
     rng = np.random.default_rng(1)
     # nobody is at the target before a deal unless win by two kept him in
     scores = rng.integers(5, 13 if win_by == 2 else 11, size=(3000, 2))
-    first = form._first_out(scores, deals)  # noqa: SLF001
+    first = form._first_out(scores, deals)
     for i in range(3000):
         items = [
             kozyr.ScoreItem(name, "", "", points, (), seat, side, rule)

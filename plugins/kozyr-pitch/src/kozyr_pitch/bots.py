@@ -17,7 +17,7 @@ def best_suit(hand: Sequence[Card]) -> tuple[Suit, int]:
 
     >>> from kozyr import parse_cards
     >>> best_suit(parse_cards("A♥ J♥ 2♥ 4♣ 4♦ 4♠"))
-    (<Suit.HEARTS: 1>, 4)
+    (Suit.HEARTS, 4)
     """
 
     def worth(suit: Suit) -> tuple[int, int]:
