@@ -170,7 +170,7 @@ class PitchBatch:
             card = BIT[lead]
             flat[index] = held ^ card
             if number == 0:  # AP6: the pitch names trump
-                trump = lead // 13
+                trump = (lead // 13).astype(np.int64)
                 trumps = SUIT_MASK[trump]
             trick = card
             played = [card]
