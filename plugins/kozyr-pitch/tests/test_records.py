@@ -204,3 +204,18 @@ def test_cli_rules_play_and_variants() -> None:
     out = io.StringIO()
     assert main(["variants"], out=out) == 0
     assert all(name in out.getvalue() for name in ("auction-pitch", "setback", "smudge"))
+
+
+def test_the_setback_party_example(example: Callable[[str], Any]) -> None:
+    # examples/setback-party.json, three outcome deals of Setback (sides Аня & Вера, Боря & Гоша):
+    # 1. Боря pitches for 2 and makes High and Low (Гоша's); Jack and Game to side 0: 2 : 2.
+    # 2. Аня pitches for 3; her side takes High (Аня) and Jack (Вера), two of three: set back by
+    #    3 (AP9); Low to Боря, Game tied: -1 : 3.
+    # 3. Гоша pitches for 4 and takes all four: -1 : 7. Nobody has 11 yet (AP11).
+    result = kozyr.replay(example("setback-party.json"))
+    assert isinstance(result, PartyResult)
+    assert result.running == ((2, 2), (-1, 3), (-1, 7))
+    assert result.winner is None and result.checked == "outcome"
+    variant = kozyr.get_variant("setback")
+    notes = [n for n in variant.sheet_notes(result) if n.rule == "AP9"]
+    assert len(notes) == 1 and notes[0].deal == 1
