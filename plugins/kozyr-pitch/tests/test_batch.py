@@ -68,3 +68,16 @@ def test_first_out_agrees_with_the_reference_from_any_score(win_by: int) -> None
         ]
         out = going_out(scores[i].tolist(), items, variant.sides, 11, win_by)
         assert (out[0] if out else -1) == first[i], (i, scores[i], items)
+
+
+def test_games_of_random_bots_that_never_end_are_an_error() -> None:
+    # Random bidders drift below zero (AP9): a batch of their games stops at the cap with the
+    # library's own error instead of looping for ever.
+    from kozyr import KozyrError
+    from kozyr.batch.party import RandomPartyDraws
+
+    form = kozyr.get_variant("auction-pitch", players=4).batch_form()
+    assert form is not None and form.max_deals == 2000
+    form.max_deals = 60  # the same check, sooner
+    with pytest.raises(KozyrError, match=r"did not end after 60 deals"):
+        form.play_parties(40, RandomPartyDraws(3))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from kozyr import Deck, Rank, Suit
+from kozyr import Deck, KozyrError, Rank, Suit
 from kozyr.batch import (
     BIT,
     SUIT_MASK,
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from kozyr_pitch.variant import AuctionPitch
 
 TRICKS = 6
+#: The most deals a game of the batch may take (as the reference party loop's cap).
+MAX_DEALS = 2000
 _U = np.uint64
 assert [card.index for card in Deck.of_size(52).cards] == list(range(52))
 #: AP8 Game value of each 13-bit suit pattern (10 = 10, A = 4, K = 3, Q = 2, J = 1).
@@ -87,6 +89,8 @@ class PitchBatch:
         self.smudge = str(options["smudge"])
         self.target = int(options["target"])
         self.win_by = int(options["win_by"])
+        #: The cap on a game's deals (:data:`MAX_DEALS`; a test may lower it).
+        self.max_deals = MAX_DEALS
 
     # --- one batch of deals ----------------------------------------------------------------
 
@@ -324,6 +328,13 @@ class PitchBatch:
                 number[rows] += 1
                 dealer[rows] = (d + 1) % n
             live = live[winner[live] < 0]
+            if len(live) and int(number[live].max()) >= self.max_deals:
+                raise KozyrError(
+                    f"{self.variant.name}: {len(live)} of {parties} games of the batch did not "
+                    f"end after {self.max_deals} deals: random bots are set back far more often "
+                    "than they make their bids (AP9), so their games rarely reach the target; play "
+                    "parties with the heuristic bot (the reference engine), or with smudge=anyone"
+                )
         seat_unit = self.unit_of
         wins = seat_unit[None, :] == winner[:, None]
         size = len(self.members[0])
