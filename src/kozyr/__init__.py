@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     )
     from kozyr.outcome import OutcomeField, read_outcome
     from kozyr.party import play_party
-    from kozyr.realisation import PilesTarget, Realisation, WinnersTarget, realise
+    from kozyr.realisation import PilesTarget, Realisation, WinnersTarget, prove, realise
     from kozyr.record import (
         DealRecord,
         DealResult,
@@ -145,6 +145,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "PilesTarget",
         "Realisation",
         "WinnersTarget",
+        "prove",
         "realise",
     ),
     "kozyr.record": (
@@ -218,7 +219,7 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
 
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ALL_CARDS",
@@ -294,6 +295,7 @@ __all__ = [
     "parse_cards",
     "play_deal",
     "play_party",
+    "prove",
     "read_outcome",
     "realise",
     "record_schema",

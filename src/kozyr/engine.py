@@ -25,6 +25,8 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from typing_extensions import override
+
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet
 from kozyr.deck import Deck
@@ -876,6 +878,7 @@ class Deal:
         except Exception as error:
             raise self._fault("score", error) from error
 
+    @override
     def __repr__(self) -> str:
         return (
             f"<Deal {self._variant.name} dealer={self._dealer} phase={self._phase} "
@@ -1003,6 +1006,7 @@ class PlayerView:
     def tricks_won(self) -> tuple[int, ...]:
         return tuple(self._deal.tricks_won)
 
+    @override
     def __repr__(self) -> str:
         return f"<PlayerView seat {self.seat} of {self._deal!r}>"
 

@@ -618,7 +618,10 @@ class PluginManager:
         known = ", ".join(
             f"{e.name} ({', '.join(e.aliases)})" if e.aliases else e.name for e in self.entries()
         )
-        raise UnknownVariantError(f"unknown variant {shorten(name)}; installed: {known or 'none'}")
+        if not known:  # the core alone: say where the games are (#24)
+            message = f"unknown variant {shorten(name)}; installed: none ({NO_VARIANTS})"
+            raise UnknownVariantError(message)
+        raise UnknownVariantError(f"unknown variant {shorten(name)}; installed: {known}")
 
     def plugin_of(self, variant_name: str) -> PluginInfo | None:
         """The plugin that registered a variant (by its name or an alias)."""
@@ -733,6 +736,20 @@ def manager() -> PluginManager:
     return _manager
 
 
+#: Where the games are when no variant is installed (the core alone has none, #24).
+NO_VARIANTS = (
+    'the core alone has no games: pip install "kozyr[all]" for every built-in variant, '
+    "or one of the plugins kozyr-seven-up, kozyr-sem-listov, kozyr-semerik, kozyr-pitch"
+)
+
+
+def require_variants() -> None:
+    """Raise :class:`~kozyr.errors.UnknownVariantError` naming the packages that provide
+    variants when none is installed (what every command that needs one does first)."""
+    if not manager().entries():
+        raise UnknownVariantError(f"no variant is installed; {NO_VARIANTS}")
+
+
 def reset(*, autoload: bool | None = None) -> PluginManager:
     """Forget every plugin and load the entry points again (tests)."""
     global _manager
@@ -781,6 +798,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "HOOKS",
     "NAME_PATTERN",
+    "NO_VARIANTS",
     "BotEntry",
     "BotRegistry",
     "KozyrHookSpecs",
@@ -799,6 +817,7 @@ __all__ = [
     "manager",
     "normalize",
     "register_plugin",
+    "require_variants",
     "reset",
     "sheet_formats",
     "variants",

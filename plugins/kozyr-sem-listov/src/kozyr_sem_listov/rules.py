@@ -3,8 +3,11 @@ the five-handed trump leads with a face-down lead (SL-C13, D-SL2)."""
 
 from __future__ import annotations
 
+from typing_extensions import override
+
 from kozyr import FACE_DOWN, Card, FreePlayDeadTrumps, RankOrder, Suit, Trick
 from kozyr.cardset import SUIT_MASKS
+from kozyr.tricks import Duty, PlayConstraints, Power
 
 
 class ClassicTrickRules(FreePlayDeadTrumps):
@@ -25,6 +28,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
     def _forced(self, trick: Trick) -> bool:
         return trick.number < self.trump_leads
 
+    @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
         if trump is not None and trick.number < self.trump_leads:  # self._forced(trick)
             trumps = hand & SUIT_MASKS[trump]
@@ -33,6 +37,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
                 return trumps or hand
         return super().legal_mask(hand, trick, trump)
 
+    @override
     def play_flags(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
         if (
             trump is not None
@@ -43,6 +48,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
             return FACE_DOWN  # SL-C13: охлупью, led face down
         return super().play_flags(hand, trick, card, trump)
 
+    @override
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         if trump is not None and self._forced(trick):
             if not trick.plays:
@@ -53,6 +59,29 @@ class ClassicTrickRules(FreePlayDeadTrumps):
             if trick.lead_suit is None:
                 return f"{card} is not a trump: answer a face-down lead with a trump (SL-C13)"
         return super().explain(hand, trick, card, trump)
+
+    @override
+    def constraints(self, trump: Suit | None) -> PlayConstraints | None:
+        """SL-C13 added to the core's constraints: in the forced tricks the leader holding a
+        trump leads one, a leader without leads face down, and to a face-down lead a holder of
+        a trump plays one; the face-down card never wins (D-SL2)."""
+        if trump is None or not self.trump_leads:
+            return FreePlayDeadTrumps.constraints(self, trump)
+        trumps = SUIT_MASKS[trump]
+        forced = (0, self.trump_leads)
+        duties = (
+            *self._duties(trump),
+            Duty(None, trumps, trumps, leader=True, tricks=forced),
+            Duty(None, trumps, trumps, tricks=forced),
+        )
+        base = self._power(trump)
+
+        def power(card: Card, lead: Suit | None) -> Power:
+            if lead is None:  # D-SL2: a face-down lead; a trump wins, nothing else can
+                return Power(100 + self.strength[card.index] if card.suit == trump else 0)
+            return base(card, lead)
+
+        return PlayConstraints(duties, power, face_down=forced, face_down_unless=trumps)
 
 
 def classic_trick_rules(
