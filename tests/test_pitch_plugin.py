@@ -329,7 +329,7 @@ def test_the_plugin_ships_its_rules(pitch_manager: PluginManager) -> None:
     variant = kozyr.get_variant("tutorial-pitch")
     book = variant.rulebooks()[0]
     assert book.name == "tutorial-pitch" and book.ids() == [f"TP{i}" for i in range(1, 10)]
-    assert variant.rule("ap5").title == "The pitch"
+    assert variant.rule("tp5").title == "The pitch"
     assert variant.trick_rules.rule == "TP6"
     out = io.StringIO()
     assert main(["rules", "tutorial-pitch", "TP4"], out=out) == 0

@@ -529,7 +529,7 @@ def test_hooks_are_called_through_the_plugin_manager(monkeypatch: pytest.MonkeyP
             pass
 
     pm.register(All(), name="all")
-    assert calls.count("kozyr_register_variants") == 4  # three built-ins and All
+    assert calls.count("kozyr_register_variants") == 5  # four built-ins and All
     assert calls[-3:] == list(HOOKS)
 
 
@@ -539,11 +539,11 @@ def test_builtins_are_marked_by_their_own_entry_point_group() -> None:
         for group in (BUILTIN_GROUP, ENTRY_POINT_GROUP)
         for ep in _REAL_ENTRY_POINTS(group=group)
     }
-    assert {groups[n] for n in ("seven-up", "sem-listov", "semerik")} == {BUILTIN_GROUP}
+    assert {groups[n] for n in ("seven-up", "sem-listov", "semerik", "pitch")} == {BUILTIN_GROUP}
     assert not hasattr(kp, "BUILTIN_DISTRIBUTIONS")  # no list of names in the core
     pm = PluginManager(autoload=False)
     pm.load_entry_points()
-    assert all(i.builtin for i in pm.plugins) and len(pm.plugins) == 3
+    assert all(i.builtin for i in pm.plugins) and len(pm.plugins) == 4
 
 
 def test_an_unknown_hook_name_is_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -43,7 +43,7 @@ from kozyr.batch import (
     trick_taker,
     unit_points,
 )
-from kozyr_pitch.scoring import COUNT, LABELS, SMUDGE_BID
+from kozyr_pitch.scoring import COUNT, LABELS, POINTS, SMUDGE_BID
 
 if TYPE_CHECKING:
     from kozyr_pitch.variant import AuctionPitch
@@ -61,7 +61,6 @@ _GAME13 = np.array(
 _COUNTING = np.uint64(sum(((1 << (r - 2)) << (13 * s)) for r in COUNT for s in range(4)))
 _JACK_RANK = Rank.JACK - 2
 _SUIT_TEXT = tuple(str(suit) for suit in Suit)
-_POINTS = ("high", "low", "jack", "game")
 
 
 class PitchBatch:
@@ -251,12 +250,12 @@ class PitchBatch:
         mine = self.unit_of[pitcher]
         own = {
             name: (seats[name] >= 0) & (self.unit_of[np.maximum(seats[name], 0)] == mine)
-            for name in _POINTS
+            for name in POINTS
         }
-        taken = sum(own[name].astype(np.int64) for name in _POINTS)
+        taken = sum(own[name].astype(np.int64) for name in POINTS)
         made = taken >= bid
         columns: list[ItemColumn] = []
-        for name in _POINTS:
+        for name in POINTS:
             columns.append(self._column(name, own[name] & made, seats[name], cards[name]))
         all_four = taken == 4
         if self.smudge == "off":
@@ -267,10 +266,10 @@ class PitchBatch:
             own_smudge = made & all_four
         columns.append(self._column("smudge", own_smudge, pitcher, None, points=0, rule="AP10"))
         columns.append(self._column("set_back", ~made, pitcher, None, points=-bid, rule="AP9"))
-        others = {name: (seats[name] >= 0) & ~own[name] for name in _POINTS}
-        for name in _POINTS:
+        others = {name: (seats[name] >= 0) & ~own[name] for name in POINTS}
+        for name in POINTS:
             columns.append(self._column(name, others[name], seats[name], cards[name]))
-        other_four = sum(others[name].astype(np.int64) for name in _POINTS) == 4
+        other_four = sum(others[name].astype(np.int64) for name in POINTS) == 4
         other_smudge = other_four if self.smudge == "anyone" else np.zeros(deals, dtype=np.bool_)
         columns.append(
             self._column("smudge", other_smudge, seats["high"], None, points=0, rule="AP10")
