@@ -228,3 +228,31 @@ def test_random_trick_winners_are_proven_or_refused_never_undecided(
             outcomes.append("proven")
     if name != "sem-listov":
         assert "refused" in outcomes
+
+
+def test_past_the_documented_size_the_search_decides_and_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # MAX_VARIABLES is the documented size the solver takes; past it the bounded search
+    # decides, and an undecided summary is scored with a NOT PROVEN warning naming why
+    monkeypatch.setattr(realisation, "MAX_VARIABLES", 3)
+    rules = FollowElseAny(ORDER)
+    found = prove(rules, Suit.HEARTS, masks("As Kh", "Qs Ah"), [0, 1], 0, WinnersTarget([1, 1]))
+    assert found.method == "search" and "larger than 3 variables" in found.note
+    variant = kozyr.get_variant("seven-up", players=2)
+    record = {
+        "variant": "seven-up",
+        "options": {"players": 2},
+        "dealer": 0,
+        "hands": ["2s 3h 4h 5h 6h 7h", "As Ks Qs Js Ts 9s"],
+        "turnup": "2d",
+        "won": ["", "2s 3h 4h 5h 6h 7h As Ks Qs Js Ts 9s"],
+    }
+    assert kozyr.replay(record).checked == "summary"  # the search finds this one at once
+    import kozyr_seven_up.variant as seven_up
+
+    real = seven_up.prove
+    monkeypatch.setattr(seven_up, "prove", lambda *a, **k: real(*a, **{**k, "budget": 1}))
+    result = kozyr.replay(record)
+    assert result.checked == "outcome" and variant.players == 2
+    assert result.warnings[0].startswith("NOT PROVEN") and "larger than 3" in result.warnings[0]

@@ -105,6 +105,14 @@ def table(server: Callable[..., Server], tmp_path: Path) -> Iterator[Server]:
     yield live
 
 
+#: Screens photographed for docs/serve.md (with KOZYR_SCREENSHOTS=docs/img), by the element shown.
+LIGHT_SHOTS = {
+    "home": "#share",
+    "game-race": "#outcome",
+    "game-semerik": "#chart",
+    "players": "#players",
+}
+
 SCREENS = [
     ("home", "/"),
     ("new-seven-up", "/new?variant=seven-up"),
@@ -139,6 +147,8 @@ def test_every_screen_passes_axe(
             report[name] = {"axe": found, "under 44 px": small, "no name": unnamed}
         if scheme == "dark" and name in ("game-seven-up", "home"):
             shot(page, tmp_path, f"serve-dark-{name}", full_page=False)
+        if scheme == "light" and name in LIGHT_SHOTS:
+            shot(page, tmp_path, f"serve-{name}", at=LIGHT_SHOTS[name])
     # a refused deal: the error shown beside its field is checked too
     page.goto(table.url + "/games/4")
     page.click("#save")
