@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import random
+from fractions import Fraction
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
@@ -89,26 +90,87 @@ def hook_error(
 ) -> HookError:
     """The :class:`~kozyr.errors.HookError` for ``error`` raised inside ``variant``'s ``hook``:
     one line naming the plugin, the variant, the hook and where (raise it ``from error``)."""
-    plugin = plugin_of(variant)
-    place = [where] if where else []
-    if seed is not None or dealer is not None:
-        place.append(f"deal seed {seed}, dealer {dealer}")
-    if seat is not None:
-        place.append(f"seat {seat}")
-    detail = str(error).replace("\n", " ") or "(no message)"
-    message = (
-        f"variant {variant.name} (plugin {plugin}): hook {hook} raised "
-        f"{type(error).__name__}: {detail}" + (f" ({'; '.join(place)})" if place else "")
-    )
     return HookError(
-        message,
-        plugin=plugin,
+        plugin=plugin_of(variant),
         variant=variant.name,
         hook=hook,
         seed=seed,
         dealer=dealer,
         seat=seat,
         where=where,
+        error=error,
+    )
+
+
+def _fault_of(
+    variant: Variant,
+    hook: str,
+    error: BaseException,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    seat: int | None = None,
+    where: str | None = None,
+) -> BaseException:
+    """What to raise for ``error`` from ``variant``'s ``hook``: :func:`kozyr.registry.plugin_fault`
+    (the one guard), with the variant's plugin looked up only now, on the error path."""
+    if isinstance(error, KozyrError):
+        return error
+    from kozyr.registry import plugin_fault  # only on the error path
+
+    return plugin_fault(
+        error,
+        plugin=plugin_of(variant),
+        variant=variant.name,
+        hook=hook,
+        seed=seed,
+        dealer=dealer,
+        seat=seat,
+        where=where,
+    )
+
+
+def checked_result(
+    variant: Variant,
+    result: Any,
+    *,
+    hook: str = "score",
+    seed: int | None = None,
+    dealer: int | None = None,
+    where: str | None = None,
+) -> DealResult:
+    """``result``, returned by ``variant``'s ``hook``, checked at run time as the conformance kit
+    checks it (#23): a :class:`~kozyr.DealResult` whose deal points and item points are exact --
+    an ``int`` or a :class:`~fractions.Fraction`, never a float or a bool. Anything else is a
+    :class:`~kozyr.errors.HookError` naming the plugin (a float total would silently drift)."""
+    from kozyr.record import DealResult
+
+    problem: str | None = None
+    if not isinstance(result, DealResult):
+        problem = f"returned {type(result).__name__}, not DealResult"
+    else:
+        for value in result.points:
+            if type(value) not in (int, Fraction):
+                problem = f"returned deal points {value!r}: an int or a Fraction is needed"
+                break
+        else:
+            for item in getattr(result.sheet, "items", ()):
+                if type(item.points) not in (int, Fraction):
+                    problem = (
+                        f"returned item {item.name!r} with points {item.points!r}: an int or a "
+                        "Fraction is needed"
+                    )
+                    break
+    if problem is None:
+        return result  # type: ignore[no-any-return]
+    raise HookError(
+        plugin=plugin_of(variant),
+        variant=variant.name,
+        hook=hook,
+        seed=seed,
+        dealer=dealer,
+        where=where,
+        detail=problem,
     )
 
 
@@ -188,13 +250,11 @@ class Deal:
             _grow(n)
         try:
             self._state: Any = variant.new_state()
-        except KozyrError:
-            raise
         except Exception as error:
-            raise hook_error(variant, "new_state", error, seed=seed, dealer=dealer) from error
+            raise _fault_of(variant, "new_state", error, seed=seed, dealer=dealer)
 
-    def _fault(self, hook: str, error: BaseException, seat: int | None = None) -> HookError:
-        return hook_error(
+    def _fault(self, hook: str, error: BaseException, seat: int | None = None) -> BaseException:
+        return _fault_of(
             self._variant,
             hook,
             error,
@@ -221,17 +281,13 @@ class Deal:
         seats dealt in are the variant's :meth:`~kozyr.Variant.seats_in` for ``context``."""
         try:
             seats = variant.seats_in(context or {})
-        except KozyrError:
-            raise
         except Exception as error:
-            raise hook_error(variant, "seats_in", error, seed=seed, dealer=dealer) from error
+            raise _fault_of(variant, "seats_in", error, seed=seed, dealer=dealer)
         deal = cls(variant, dealer=dealer, seed=seed, context=context, seats=seats, rng=rng)
         try:
             variant.start(deal)
-        except KozyrError:
-            raise
         except Exception as error:
-            raise deal._fault("start", error) from error
+            raise deal._fault("start", error)
         return deal
 
     @classmethod
@@ -254,10 +310,8 @@ class Deal:
         deal._cut = record.cut
         try:
             variant.setup_replay(deal, record)
-        except KozyrError:
-            raise
         except Exception as error:
-            raise deal._fault("setup_replay", error) from error
+            raise deal._fault("setup_replay", error)
         return deal
 
     # --- reading -------------------------------------------------------------------------------
@@ -403,10 +457,8 @@ class Deal:
             assert trick is not None
             try:
                 mask = self._rules.legal_mask(self._hands[seat], trick, self._trump)
-            except KozyrError:
-                raise
             except Exception as error:
-                raise self._fault("trick_rules.legal_mask", error, seat) from error
+                raise self._fault("trick_rules.legal_mask", error, seat)
             actions = _ACTIONS[seat]
             if not mask & (mask - 1):  # one legal card, or none
                 if not mask:
@@ -422,10 +474,8 @@ class Deal:
             return []
         try:
             decisions = self._variant.decision_actions(self)
-        except KozyrError:
-            raise
         except Exception as error:
-            raise self._fault("decision_actions", error, self._to_act) from error
+            raise self._fault("decision_actions", error, self._to_act)
         if not decisions:
             raise self._stuck()
         return decisions
@@ -433,10 +483,8 @@ class Deal:
     def _decisions(self) -> list[Action]:
         try:
             actions = self._variant.decision_actions(self)
-        except KozyrError:
-            raise
         except Exception as error:
-            raise self._fault("decision_actions", error, self._to_act) from error
+            raise self._fault("decision_actions", error, self._to_act)
         if not actions:
             raise self._stuck()
         return actions
@@ -446,23 +494,19 @@ class Deal:
         seat = self._to_act
         if self._phase == PLAY:
             hook = "after_trick"
-            why = (
-                f"seat {seat} is to play but holds no legal card: after_trick must finish the deal"
-            )
+            why = f"seat {seat} is to play but holds no legal card (after_trick must finish the deal)"
         else:
             hook = "decision_actions"
-            why = f"decision_actions gave no action for seat {seat}"
-        plugin = plugin_of(self._variant)
+            why = f"gave no action for seat {seat}"
         return HookError(
-            f"variant {self._variant.name} (plugin {plugin}): the deal is stuck in phase "
-            f"{self._phase!r} (deal seed {self._seed}, dealer {self._dealer}): {why}",
-            plugin=plugin,
+            plugin=plugin_of(self._variant),
             variant=self._variant.name,
             hook=hook,
             seed=self._seed,
             dealer=self._dealer,
             seat=seat,
             where=f"phase {self._phase!r}",
+            detail=f"left the deal stuck in phase {self._phase!r}: {why}",
         )
 
     def legal_plays(self) -> CardSet:
@@ -535,10 +579,8 @@ class Deal:
         if action not in legal:
             try:
                 why = self._variant.explain_decision(self, action)
-            except KozyrError:
-                raise
             except Exception as error:
-                raise self._fault("explain_decision", error, action.seat) from error
+                raise self._fault("explain_decision", error, action.seat)
             if why is None:
                 why = f"{action} is not possible in phase {self._phase!r}; legal: " + ", ".join(
                     str(a) for a in legal
@@ -571,10 +613,8 @@ class Deal:
         try:
             legal = rules.legal_mask(hand, trick, self._trump) & card.mask
             message = "" if legal else rules.explain(hand, self.current_trick(), card, self._trump)
-        except KozyrError:
-            raise
         except Exception as error:
-            raise self._fault("trick_rules.legal_mask/explain", error, seat) from error
+            raise self._fault("trick_rules.legal_mask/explain", error, seat)
         if not legal:
             raise IllegalPlayError(f"seat {seat}: {message}", seat=seat, card=card, rule=rules.rule)
 
@@ -609,16 +649,14 @@ class Deal:
         history = self._history
         if len(history) >= self._budget:
             raise HookError(
-                f"variant {self._variant.name} (plugin {plugin_of(self._variant)}): the deal did "
-                f"not end after {self.max_actions} actions (deal seed {self._seed}, dealer "
-                f"{self._dealer}; phase {self._phase!r}, seat {self._to_act}): its hooks never "
-                "finish it",
                 plugin=plugin_of(self._variant),
                 variant=self._variant.name,
                 seed=self._seed,
                 dealer=self._dealer,
                 seat=self._to_act,
                 where=f"phase {self._phase!r}",
+                detail=f"the deal did not end after {self.max_actions} actions: its hooks never "
+                "finish it",
             )
         history.append(action)
         if self._phase != PLAY:
@@ -627,10 +665,8 @@ class Deal:
                 self._check_logged(action)
             try:
                 self._variant.apply_decision(self, action)
-            except KozyrError:
-                raise
             except Exception as error:
-                raise self._fault("apply_decision", error, action.seat) from error
+                raise self._fault("apply_decision", error, action.seat)
             return
         card = action.card
         assert card is not None
@@ -642,10 +678,8 @@ class Deal:
         hand = hands[seat]
         try:
             flags = rules.play_flags(hand, trick, card, self._trump)
-        except KozyrError:
-            raise
         except Exception as error:
-            raise self._fault("trick_rules.play_flags", error, seat) from error
+            raise self._fault("trick_rules.play_flags", error, seat)
         play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
         hands[seat] = hand ^ card.mask
         plays = self._plays
@@ -659,20 +693,16 @@ class Deal:
             if self._hears_plays:
                 try:
                     self._variant.after_play(self, play)
-                except KozyrError:
-                    raise
                 except Exception as error:
-                    raise self._fault("after_play", error, seat) from error
+                    raise self._fault("after_play", error, seat)
             return
         full = Trick(self._leader, self._number, tuple(plays))
         try:
             winner = rules.trick_winner(full, self._trump)
             if winner not in self._playing:
                 raise ValueError(f"seat {winner} wins trick {full.number}, but plays no card")
-        except KozyrError:
-            raise
         except Exception as error:
-            raise self._fault("trick_rules.trick_winner", error, seat) from error
+            raise self._fault("trick_rules.trick_winner", error, seat)
         done = Trick(full.leader, full.number, full.plays, winner)
         self._tricks.append(done)
         self._won[winner] += 1
@@ -680,10 +710,8 @@ class Deal:
         self._stale = False
         try:
             self._variant.after_trick(self, done)
-        except KozyrError:
-            raise
         except Exception as error:
-            raise self._fault("after_trick", error, winner) from error
+            raise self._fault("after_trick", error, winner)
 
     def _check_logged(self, action: Action) -> None:
         """A decision of a variant with a decision log must be one its declaration can write
@@ -870,11 +898,10 @@ class Deal:
         if self._phase != DONE:
             raise IllegalActionError(f"the deal is not over (phase {self._phase!r})")
         try:
-            return self._variant.score(self.record, self._context)
-        except KozyrError:
-            raise
+            result = self._variant.score(self.record, self._context)
         except Exception as error:
-            raise self._fault("score", error) from error
+            raise self._fault("score", error)
+        return checked_result(self._variant, result, seed=self._seed, dealer=self._dealer)
 
     def __repr__(self) -> str:
         return (
@@ -1047,11 +1074,8 @@ def run_party(
     def hook(name: str, call: Callable[..., _T], *args: Any) -> _T:
         try:
             return call(*args)
-        except KozyrError:
-            raise
         except Exception as error:
-            place = f"{where}, before deal {len(results) + 1}"
-            raise hook_error(variant, name, error, where=place) from error
+            raise _fault_of(variant, name, error, where=f"{where}, before deal {len(results) + 1}")
 
     while True:
         party = PartyRecord(variant.name, options, tuple(r.record for r in results))
@@ -1083,6 +1107,7 @@ __all__ = [
     "Deal",
     "PlayerView",
     "TrickCounts",
+    "checked_result",
     "hook_error",
     "plugin_of",
     "run_party",

@@ -3,9 +3,13 @@
 A plugin is a module (or object) implementing one or more of the hooks of
 :class:`KozyrHookSpecs` -- ``kozyr_register_variants(registry)``, ``kozyr_register_bots(registry)``,
 ``kozyr_register_sheet_formats(registry)`` -- each receiving a registry bound to that plugin.
-Plugins come from two entry-point groups: ``kozyr.builtin`` (the plugins shipped with kozyr,
-which mark themselves built-in by using it; they load first, in name order) and ``kozyr.variants``
-(every other plugin, in name order). Each is loaded on its own and its hooks are called through
+Plugins come from two entry-point groups: ``kozyr.builtin`` (the plugins shipped with kozyr in
+its ``plugins/`` folder; they load first, in name order) and ``kozyr.variants`` (every other
+plugin, in name order). Membership of ``kozyr.builtin`` proves nothing -- any package may declare
+it -- so an entry point there is loaded only when both its distribution's name and its module are
+one of :data:`BUILTIN_PLUGINS`; any other claimant is refused unimported, with a
+:class:`~kozyr.errors.PluginWarning` naming its distribution (and an error on its
+:class:`PluginInfo`). Each is loaded on its own and its hooks are called through
 the plugin manager for that plugin alone, so one broken plugin is reported (``kozyr plugins``)
 while every other still loads -- whatever it raises, ``SystemExit`` included (only
 ``KeyboardInterrupt`` goes through).
@@ -13,7 +17,7 @@ while every other still loads -- whatever it raises, ``SystemExit`` included (on
 Names are first come, first served, built-ins first: a name or alias already taken is dropped
 from the newcomer (with a warning on its :class:`PluginInfo`), never from the plugin that has it;
 a canonical name is never shadowed by another variant's alias. Set
-``KOZYR_DISABLE_PLUGIN_AUTOLOAD=1`` to load only the built-ins and ``KOZYR_DISABLE_PLUGINS=a,b``
+``KOZYR_DISABLE_PLUGIN_AUTOLOAD=1`` to load only the built-ins (nothing third-party) and ``KOZYR_DISABLE_PLUGINS=a,b``
 to skip single plugins (by entry-point or distribution name).
 
 >>> names = [v.name for v in variants()]
@@ -28,14 +32,23 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import metadata
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
 
-from kozyr.errors import PluginError, UnknownVariantError, VariantConflictError
+from kozyr.errors import (
+    HookError,
+    KozyrError,
+    PluginError,
+    PluginWarning,
+    UnknownVariantError,
+    VariantConflictError,
+)
 from kozyr.limits import shorten
 
 if TYPE_CHECKING:  # annotations only: sheets sit above; variant is imported when a class is seen
@@ -48,6 +61,17 @@ ENTRY_POINT_GROUP = "kozyr.variants"
 #: The entry-point group of the plugins shipped with kozyr: they load first, and even when
 #: autoloading is off, and their names cannot be taken by another plugin.
 BUILTIN_GROUP = "kozyr.builtin"
+#: The distributions shipped in kozyr's ``plugins/`` folder, the only ones that may register
+#: under :data:`BUILTIN_GROUP`, each with the top package its entry point's module must be in
+#: (the security boundary of built-in names, #23: the group alone is no proof).
+BUILTIN_PLUGINS: Mapping[str, str] = MappingProxyType(
+    {
+        "kozyr-pitch": "kozyr_pitch",
+        "kozyr-sem-listov": "kozyr_sem_listov",
+        "kozyr-semerik": "kozyr_semerik",
+        "kozyr-seven-up": "kozyr_seven_up",
+    }
+)
 DISABLE_ENV = "KOZYR_DISABLE_PLUGIN_AUTOLOAD"
 DISABLE_PLUGINS_ENV = "KOZYR_DISABLE_PLUGINS"
 #: A canonical variant, bot or sheet-format name: a lower-case slug (aliases may be any text).
@@ -56,6 +80,8 @@ NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 RESERVED_BOTS = frozenset({"random"})
 #: The score-sheet formats of :mod:`kozyr.sheet`; a plugin format cannot take these names.
 RESERVED_SHEET_FORMATS = frozenset({"text", "markdown", "csv", "html", "json"})
+
+_T = TypeVar("_T")
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -108,6 +134,8 @@ class PluginInfo:
     sheet_formats: list[str] = field(default_factory=list)
     #: Skipped because ``KOZYR_DISABLE_PLUGINS`` names it.
     disabled: bool = False
+    #: Refused unimported: it claimed :data:`BUILTIN_GROUP` without being a built-in (#23).
+    refused: bool = False
 
     @property
     def ok(self) -> bool:
@@ -283,17 +311,21 @@ class PluginManager:
     # --- loading -------------------------------------------------------------------------------
 
     def load_entry_points(self) -> None:
-        """Load the built-in plugins, then (unless autoloading is off) every third-party one."""
-        seen: set[tuple[str, str]] = set()
+        """Load the built-in plugins, then (unless autoloading is off) every third-party one.
+
+        An entry point of :data:`BUILTIN_GROUP` whose distribution or module is not one of
+        :data:`BUILTIN_PLUGINS` is refused without being imported (a
+        :class:`~kozyr.errors.PluginWarning` names its distribution)."""
+        seen: set[tuple[str, str, str | None]] = set()
         groups = [BUILTIN_GROUP, ENTRY_POINT_GROUP] if self.autoload else [BUILTIN_GROUP]
         for group in groups:
             builtin = group == BUILTIN_GROUP
             for ep in sorted(metadata.entry_points(group=group), key=lambda e: e.name):
-                key = (ep.name, ep.value)
+                dist = ep.dist.name if ep.dist is not None else None
+                key = (ep.name, ep.value, dist)
                 if key in seen:  # the same distribution found twice on sys.path
                     continue
                 seen.add(key)
-                dist = ep.dist.name if ep.dist is not None else None
                 info = PluginInfo(
                     ep.name, dist, ep.dist.version if ep.dist is not None else None, builtin=builtin
                 )
@@ -303,6 +335,18 @@ class PluginManager:
                     info.disabled = True
                     self.plugins.append(info)
                     continue
+                if builtin:
+                    refusal = builtin_refusal(dist, ep.value)
+                    if refusal is not None:
+                        info.builtin = False
+                        info.refused = True
+                        info.error = refusal
+                        self.plugins.append(info)
+                        self._fail_names([ep.name], info)
+                        warnings.warn(
+                            f"kozyr: plugin {ep.name}: {refusal}", PluginWarning, stacklevel=2
+                        )
+                        continue
                 try:
                     plugin = ep.load()
                 except KeyboardInterrupt:
@@ -618,7 +662,18 @@ class PluginManager:
         known = ", ".join(
             f"{e.name} ({', '.join(e.aliases)})" if e.aliases else e.name for e in self.entries()
         )
-        raise UnknownVariantError(f"unknown variant {shorten(name)}; installed: {known or 'none'}")
+        broken = "".join(
+            f"; plugin {p.name} failed to load and may have it ({p.error})"
+            for p in self.broken()
+        )
+        raise UnknownVariantError(
+            f"unknown variant {shorten(name)}; installed: {known or 'none'}{broken}"
+        )
+
+    def broken(self) -> list[PluginInfo]:
+        """The plugins that failed to load or were refused (not the disabled ones): what the
+        unknown-variant error and the command line's one-line warnings name."""
+        return [p for p in self.plugins if p.error is not None and not p.disabled]
 
     def plugin_of(self, variant_name: str) -> PluginInfo | None:
         """The plugin that registered a variant (by its name or an alias)."""
@@ -639,6 +694,45 @@ class PluginManager:
     def sheet_formats(self) -> dict[str, SheetFormat]:
         """Every score-sheet format registered by a plugin, by name."""
         return dict(sorted(self._state.sheet_formats.items()))
+
+
+def _dist_key(name: str) -> str:
+    """A distribution name as packaging compares them (PEP 503: case and ``-_.`` runs)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _shown(text: str) -> str:
+    """A name from a plugin's metadata as a message shows it (quoted when odd or long)."""
+    return text if len(text) <= 80 and text.isprintable() and " " not in text else shorten(text)
+
+
+def builtin_refusal(distribution: str | None, value: str) -> str | None:
+    """Why an entry point of :data:`BUILTIN_GROUP` from ``distribution`` pointing at ``value``
+    (``"module"`` or ``"module:attr"``) may not load as a built-in, or None when it may: the
+    distribution must be one of :data:`BUILTIN_PLUGINS` and the module inside its package.
+
+    >>> builtin_refusal("kozyr-semerik", "kozyr_semerik.plugin") is None
+    True
+    >>> print(builtin_refusal("aaa-evil", "evil.plugin"))
+    refused: distribution aaa-evil is not a built-in plugin of kozyr (only kozyr-pitch, kozyr-sem-listov, kozyr-semerik, kozyr-seven-up may register under kozyr.builtin)
+    >>> print(builtin_refusal("kozyr-semerik", "evil.plugin"))
+    refused: distribution kozyr-semerik registers module evil.plugin under kozyr.builtin, outside its package kozyr_semerik
+    """
+    allowed = ", ".join(sorted(BUILTIN_PLUGINS))
+    if distribution is None or _dist_key(distribution) not in BUILTIN_PLUGINS:
+        shown = "(unknown)" if distribution is None else _shown(distribution)
+        return (
+            f"refused: distribution {shown} is not a built-in plugin of kozyr (only {allowed} "
+            f"may register under {BUILTIN_GROUP})"
+        )
+    package = BUILTIN_PLUGINS[_dist_key(distribution)]
+    module = value.partition(":")[0].strip()
+    if module != package and not module.startswith(package + "."):
+        return (
+            f"refused: distribution {distribution} registers module {_shown(module)} under "
+            f"{BUILTIN_GROUP}, outside its package {package}"
+        )
+    return None
 
 
 def _check_class(variant: Any) -> None:
@@ -721,6 +815,139 @@ def _marked(plugin: Any, name: str) -> bool:
     return callable(value) and hasattr(value, f"{PROJECT}_impl")
 
 
+# --- the guard: every call into a plugin's code -----------------------------------------------
+
+
+def plugin_fault(
+    error: BaseException,
+    *,
+    plugin: str,
+    hook: str,
+    trusted: type[BaseException] | tuple[type[BaseException], ...] = KozyrError,
+    variant: str | None = None,
+    bot: str | None = None,
+    sheet_format: str | None = None,
+    seed: int | None = None,
+    dealer: int | None = None,
+    seat: int | None = None,
+    where: str | None = None,
+) -> BaseException:
+    """What to raise for ``error``, raised inside ``hook`` of ``plugin``'s code: ``error`` itself
+    when it is ``trusted`` (by default a :class:`~kozyr.errors.KozyrError`: a variant's hook that
+    refuses bad input -- a record's illegal play -- speaks for the user's input), else a
+    :class:`~kozyr.errors.HookError` naming the plugin (and the variant, bot or sheet format),
+    the hook and where, with ``error`` as its ``__cause__``. Raise what it returns: ``raise
+    plugin_fault(error, ...)`` inside ``except Exception as error``.
+
+    The one decision of what a plugin's fault is: :func:`call_plugin` and the engine's hot path
+    (which cannot afford a call per card) both take it from here."""
+    if isinstance(error, HookError) or isinstance(error, trusted):
+        return error
+    fault = HookError(
+        plugin=plugin,
+        variant=variant,
+        bot=bot,
+        sheet_format=sheet_format,
+        hook=hook,
+        seed=seed,
+        dealer=dealer,
+        seat=seat,
+        where=where,
+        error=error,
+    )
+    fault.__cause__ = error
+    fault.__suppress_context__ = True
+    return fault
+
+
+def call_plugin(
+    call: Callable[..., _T],
+    /,
+    *args: Any,
+    plugin: str,
+    hook: str,
+    returns: type | tuple[type, ...] | None = None,
+    trusted: type[BaseException] | tuple[type[BaseException], ...] = KozyrError,
+    variant: str | None = None,
+    bot: str | None = None,
+    sheet_format: str | None = None,
+    seed: int | None = None,
+    dealer: int | None = None,
+    seat: int | None = None,
+    where: str | None = None,
+) -> _T:
+    """``call(*args)`` -- code a plugin supplied: a hook, a bot's ``choose``, a sheet format --
+    guarded: an exception is what :func:`plugin_fault` makes of it, and a value that is not an
+    instance of ``returns`` (when given) is a :class:`~kozyr.errors.HookError` saying what came
+    back. ``KOZYR_TRACE_PLUGINS=1`` logs the call on stderr.
+
+    >>> call_plugin(lambda: 1 / 0, plugin="toy", hook="score", variant="toy-game")
+    Traceback (most recent call last):
+    ...
+    kozyr.errors.HookError: variant toy-game (plugin toy): hook score raised ZeroDivisionError: division by zero
+    >>> call_plugin(lambda: b"x", plugin="toy", hook="render", sheet_format="toy", returns=str)
+    Traceback (most recent call last):
+    ...
+    kozyr.errors.HookError: sheet format toy (plugin toy): hook render returned bytes, not str
+    """
+    if tracing():
+        trace(plugin, variant or bot or sheet_format, hook)
+    try:
+        value = call(*args)
+    except KeyboardInterrupt:
+        raise
+    except Exception as error:
+        raise plugin_fault(
+            error,
+            trusted=trusted,
+            plugin=plugin,
+            hook=hook,
+            variant=variant,
+            bot=bot,
+            sheet_format=sheet_format,
+            seed=seed,
+            dealer=dealer,
+            seat=seat,
+            where=where,
+        )
+    if returns is not None and not isinstance(value, returns):
+        kinds = returns if isinstance(returns, tuple) else (returns,)
+        expected = " or ".join(k.__name__ for k in kinds)
+        raise HookError(
+            plugin=plugin,
+            hook=hook,
+            variant=variant,
+            bot=bot,
+            sheet_format=sheet_format,
+            seed=seed,
+            dealer=dealer,
+            seat=seat,
+            where=where,
+            detail=f"returned {type(value).__name__}, not {expected}",
+        )
+    return value
+
+
+#: ``KOZYR_TRACE_PLUGINS=1`` logs every call into a plugin's code on stderr.
+TRACE_ENV = "KOZYR_TRACE_PLUGINS"
+
+
+def tracing() -> bool:
+    """Whether ``KOZYR_TRACE_PLUGINS`` asks for every plugin call to be logged."""
+    return os.environ.get(TRACE_ENV, "").strip().lower() in {"1", "true", "yes"}
+
+
+def trace(plugin: str, owner: str | None, hook: str) -> None:
+    """Log one plugin call on stderr (``KOZYR_TRACE_PLUGINS=1``)."""
+    import sys
+
+    who = f" {owner}" if owner else ""
+    try:
+        print(f"kozyr trace: plugin {plugin}{who}: {hook}", file=sys.stderr)
+    except OSError:  # pragma: no cover - stderr itself is gone
+        pass
+
+
 _manager: PluginManager | None = None
 
 
@@ -776,6 +1003,7 @@ def sheet_formats() -> dict[str, SheetFormat]:
 
 __all__ = [
     "BUILTIN_GROUP",
+    "BUILTIN_PLUGINS",
     "DISABLE_ENV",
     "DISABLE_PLUGINS_ENV",
     "ENTRY_POINT_GROUP",
@@ -792,12 +1020,15 @@ __all__ = [
     "VariantEntry",
     "VariantRegistry",
     "bots_for",
+    "builtin_refusal",
+    "call_plugin",
     "get_variant",
     "hookimpl",
     "hookspec",
     "loaded_plugins",
     "manager",
     "normalize",
+    "plugin_fault",
     "register_plugin",
     "reset",
     "sheet_formats",

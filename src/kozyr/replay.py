@@ -42,14 +42,22 @@ _T = TypeVar("_T")
 def _hook(variant: Variant, hook: str, path: str, seed: int | None, call: Callable[[], _T]) -> _T:
     """``call()`` -- a hook of ``variant`` -- with anything but a KozyrError it raises turned
     into a HookError naming the plugin, the variant, the hook and the record's path."""
-    from kozyr.engine import hook_error
+    from kozyr.engine import _fault_of
 
     try:
         return call()
-    except KozyrError:
-        raise
     except Exception as error:
-        raise hook_error(variant, hook, error, seed=seed, where=f"record {path}") from error
+        raise _fault_of(variant, hook, error, seed=seed, where=f"record {path}")
+
+
+def _scored(
+    variant: Variant, path: str, seed: int | None, call: Callable[[], DealResult]
+) -> DealResult:
+    """The ``score`` hook's result, guarded and checked (a DealResult with exact points)."""
+    from kozyr.engine import checked_result
+
+    result = _hook(variant, "score", path, seed, call)
+    return checked_result(variant, result, seed=seed, where=f"record {path}")
 
 
 def replay_deal(
@@ -78,7 +86,7 @@ def replay_deal(
                     variant, "prove_summary", path, seed, lambda: variant.prove_summary(record, ctx)
                 )
                 warnings += unchecked
-            scored = _hook(variant, "score", path, seed, lambda: variant.score(record, ctx))
+            scored = _scored(variant, path, seed, lambda: variant.score(record, ctx))
             return replace(scored, checked=checked, warnings=warnings)
     except RecordError as error:
         raise _rebase(error, path) from None
@@ -155,7 +163,7 @@ def replay_deal(
     if taken < len(log):
         raise _rebase(_log_goes_on(log, taken), path)
     done = deal.record
-    return _hook(variant, "score", path, seed, lambda: variant.score(done, ctx))
+    return _scored(variant, path, seed, lambda: variant.score(done, ctx))
 
 
 def _summary_log(

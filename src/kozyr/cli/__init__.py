@@ -25,6 +25,7 @@ import importlib
 import io
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -37,7 +38,7 @@ from kozyr.cli.output import (
     EXIT_WRITE_ERROR,
     table,
 )
-from kozyr.errors import HookError, KozyrError, OutputError, RecordError
+from kozyr.errors import HookError, KozyrError, OutputError, PluginWarning, RecordError
 
 #: The command modules (``kozyr.cli.<module>``), in the order ``kozyr --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -151,6 +152,33 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     failure is one line on stderr, never a traceback unless asked for."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    with warnings.catch_warnings():
+        # a refused or broken plugin is told once per command, below, not as a Python warning
+        warnings.simplefilter("ignore", PluginWarning)
+        _warn_broken_plugins(args)
+        return _run(args, out)
+
+
+def _warn_broken_plugins(args: argparse.Namespace) -> None:
+    """One line on stderr for every plugin that failed to load or was refused, before every
+    command (``kozyr plugins`` itself reports them in full)."""
+    if args.command == "plugins":
+        return
+    from kozyr.registry import manager
+
+    for info in manager().broken():
+        where = f" ({info.distribution})" if info.distribution else ""
+        error = str(info.error).replace("\n", " ")
+        try:
+            print(
+                f"kozyr: warning: plugin {info.name}{where}: {error} (see kozyr plugins)",
+                file=sys.stderr,
+            )
+        except OSError:  # pragma: no cover - stderr itself is gone
+            return
+
+
+def _run(args: argparse.Namespace, out: TextIO | None) -> int:
     stream = out or sys.stdout
     # --output of add_output is written here; a command that writes its own file does not ask
     target: str | None = getattr(args, "output", None)

@@ -18,7 +18,7 @@ from starlette.routing import Route
 
 from kozyr.cardset import CardSet
 from kozyr.codec import load
-from kozyr.errors import KozyrError, OptionError, RecordError
+from kozyr.errors import HookError, KozyrError, OptionError, RecordError
 from kozyr.registry import get_variant
 from kozyr.replay import replay
 from kozyr.scoring import fraction_json
@@ -95,6 +95,8 @@ def api(handler: Callable[[Request, Table], Awaitable[Any]], *, created: bool = 
             return KozyrJSON({"error": str(error), "path": None, "detail": str(error)}, 404)
         except BodyTooLarge as error:
             return KozyrJSON({"error": str(error), "path": None, "detail": str(error)}, 413)
+        except HookError:  # a plugin's fault, not bad input: the app answers 500 naming it
+            raise
         except KozyrError as error:
             return KozyrJSON(error_json(error), 422)
         return KozyrJSON(data, 201 if created else 200)

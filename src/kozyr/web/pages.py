@@ -20,7 +20,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from kozyr.codec import load
-from kozyr.errors import KozyrError, RecordError
+from kozyr.errors import HookError, KozyrError, RecordError
 from kozyr.record import PartyRecord
 from kozyr.registry import get_variant
 from kozyr.variant import Variant
@@ -291,6 +291,8 @@ async def create_game(request: Request) -> Response:
         return _new_game_page(
             request, lang, chosen, str(count), values, {error.path: error.detail}, 422
         )
+    except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
+        raise
     except KozyrError as error:
         return _new_game_page(request, lang, chosen, str(count), values, {"$": str(error)}, 422)
     return _see(f"/games/{view.game.id}")
@@ -810,6 +812,8 @@ async def import_page(request: Request) -> Response:
             record = load(text)
             views = _table(request).import_record(record)
             return _see(f"/games/{views[0].game.id}")
+        except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
+            raise
         except KozyrError as bad:
             error = str(bad)
             status = 422
