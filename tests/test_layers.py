@@ -1,8 +1,10 @@
-"""The layers of docs/architecture.md hold (issue 10): no import cycle in src/kozyr, no import
-against the layer order -- imports inside functions included, ``if TYPE_CHECKING:`` blocks
-excluded (annotations only, never executed) -- and plugins use only public names (those in a
-module's ``__all__``). Read from the source with ``ast``, nothing imported but the checked
-modules' ``__all__``."""
+"""The layers of docs/architecture.md hold (issues 10 and 25): no import cycle anywhere in the tree
+(src/kozyr, every plugin under plugins/ and the example plugins), no import against the layer
+order in src/kozyr, the core never imports a plugin, and plugins use only public names (those in
+a module's ``__all__``). Every executed import counts -- imports inside functions, relative
+imports and ``importlib.import_module("literal")`` calls included; ``if TYPE_CHECKING:`` blocks
+are excluded (annotations only, never executed). Read from the source with ``ast``, nothing
+imported but the checked modules' ``__all__``."""
 
 from __future__ import annotations
 
@@ -18,7 +20,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "kozyr"
-PLUGIN_SOURCES = [*sorted((ROOT / "plugins").glob("*/src")), ROOT / "examples/plugin-example/src"]
+PLUGIN_SOURCES = [
+    *sorted((ROOT / "plugins").glob("*/src")),
+    *sorted((ROOT / "examples").glob("*/src")),
+]
 
 
 def layers() -> dict[str, int]:
@@ -32,22 +37,57 @@ def layers() -> dict[str, int]:
     return table
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+def module_name(path: Path, root: Path = SRC.parent) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
+#: kozyr's own modules (the layer table speaks of these).
 MODULES = {module_name(p): p for p in SRC.rglob("*.py")}
+#: Every module of the tree: the core and each plugin distribution's packages.
+ALL_MODULES = {
+    **MODULES,
+    **{module_name(p, src): p for src in PLUGIN_SOURCES for p in sorted(src.rglob("*.py"))},
+}
 
 
 def _is_type_checking(test: ast.expr) -> bool:
     return "TYPE_CHECKING" in ast.unparse(test)
 
 
+def _package(path: Path) -> str:
+    """The package a file's relative imports start from."""
+    name = next(
+        (module_name(path, r) for r in (SRC.parent, *PLUGIN_SOURCES) if r in path.parents),
+        path.stem,
+    )
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def _absolute(node: ast.ImportFrom, path: Path) -> str | None:
+    """The absolute module of ``from ... import`` (``from .x import y`` resolved)."""
+    if node.level == 0:
+        return node.module
+    base = _package(path).split(".")
+    base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def _import_module_call(node: ast.AST) -> str | None:
+    """The module named by ``importlib.import_module("literal")`` (or ``import_module(...)``)."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func = ast.unparse(node.func)
+    first = node.args[0]
+    if func in ("importlib.import_module", "import_module") and isinstance(first, ast.Constant):
+        return first.value if isinstance(first.value, str) else None
+    return None
+
+
 def imports(path: Path) -> Iterator[tuple[str, int]]:
-    """(kozyr module imported, line) for every executed import of the file, at any depth."""
+    """(module imported, line) for every executed import of the file, at any depth."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
 
     def walk(nodes: list[ast.stmt] | list[ast.AST]) -> Iterator[tuple[str, int]]:
@@ -58,32 +98,34 @@ def imports(path: Path) -> Iterator[tuple[str, int]]:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     yield alias.name, node.lineno
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            elif isinstance(node, ast.ImportFrom) and (module := _absolute(node, path)):
                 # the package's own metadata (``from kozyr import __version__``) is no re-export
                 names = [a for a in node.names if not a.name.startswith("__")]
                 if not names:
                     continue
-                submodules = [f"{node.module}.{a.name}" for a in names]
-                found = [m for m in submodules if m in MODULES]
+                submodules = [f"{module}.{a.name}" for a in names]
+                found = [m for m in submodules if m in ALL_MODULES]
                 # "from kozyr import party" imports the submodule, not the whole package
                 if not found or len(found) < len(submodules):
-                    yield node.module, node.lineno
+                    yield module, node.lineno
                 for name in found:
                     yield name, node.lineno
+            elif (named := _import_module_call(node)) is not None:
+                yield named, getattr(node, "lineno", 0)
             yield from walk(list(ast.iter_child_nodes(node)))
 
     yield from walk(tree.body)
 
 
-def graph() -> dict[str, dict[str, int]]:
-    """module -> {kozyr module it imports: line}."""
+def graph(modules: dict[str, Path] = MODULES) -> dict[str, dict[str, int]]:
+    """module -> {module of ``modules`` it imports: line}."""
     edges: dict[str, dict[str, int]] = {}
-    for name, path in MODULES.items():
+    for name, path in modules.items():
         found: dict[str, int] = {}
         for target, line in imports(path):
-            while target not in MODULES and "." in target:  # kozyr.x.name -> kozyr.x
+            while target not in modules and "." in target:  # kozyr.x.name -> kozyr.x
                 target = target.rsplit(".", 1)[0]
-            if target in MODULES and target != name:
+            if target in modules and target != name:
                 found.setdefault(target, line)
         edges[name] = found
     return edges
@@ -117,14 +159,26 @@ def test_imports_follow_the_layers() -> None:
     assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
 
 
-def test_no_import_cycle() -> None:
-    edges = graph()
+def test_the_core_imports_no_plugin() -> None:
+    """The core knows no game by name: nothing in src/kozyr imports a plugin's package."""
+    wrong = [
+        f"{MODULES[module].relative_to(ROOT)}:{line}: {module} imports {target}"
+        for module, targets in graph(ALL_MODULES).items()
+        if module in MODULES
+        for target, line in targets.items()
+        if target not in MODULES
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def cycles(edges: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The import cycles of a graph (strongly connected components of more than one module)."""
     # Tarjan's strongly connected components
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
     on_stack: set[str] = set()
-    cycles: list[list[str]] = []
+    components: list[list[str]] = []
 
     def visit(v: str) -> None:
         index[v] = low[v] = len(index)
@@ -145,12 +199,35 @@ def test_no_import_cycle() -> None:
                 if w == v:
                     break
             if len(component) > 1:
-                cycles.append(sorted(component))
+                components.append(sorted(component))
 
     for v in sorted(edges):
         if v not in index:
             visit(v)
-    assert not cycles, f"import cycles: {cycles}"
+    return components
+
+
+def test_no_import_cycle_anywhere() -> None:
+    """Issue 25 item 4: the core and every plugin, at any depth of import."""
+    found = cycles(graph(ALL_MODULES))
+    assert not found, f"import cycles: {found}"
+
+
+def test_the_cycle_check_sees_relative_and_importlib_imports(tmp_path: Path) -> None:
+    package = tmp_path / "src" / "pkg"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "a.py").write_text("def f():\n    from .b import g\n", encoding="utf-8")
+    (package / "b.py").write_text(
+        "import importlib\ndef g():\n    importlib.import_module('pkg.a')\n", encoding="utf-8"
+    )
+    PLUGIN_SOURCES.append(tmp_path / "src")
+    try:
+        modules = {module_name(p, tmp_path / "src"): p for p in package.glob("*.py")}
+        assert list(imports(package / "a.py")) == [("pkg.b", 2)]
+        assert cycles(graph(modules)) == [["pkg.a", "pkg.b"]]
+    finally:
+        PLUGIN_SOURCES.pop()
 
 
 def test_the_checks_catch_an_import_inside_a_function(tmp_path: Path) -> None:

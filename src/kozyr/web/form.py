@@ -10,10 +10,12 @@ list; a ``seats`` field posts ``f.NAME`` once per ticked seat.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 
+from markupsafe import Markup
+
 from kozyr.variant import Variant
+from kozyr.web.templating import fragment
 
 PREFIX = "f."
 
@@ -164,18 +166,77 @@ def field_of_path(variant: Variant, path: str, index: int) -> tuple[str, int | N
     return None
 
 
-# --- HTML -------------------------------------------------------------------------------------
+# --- the controls (drawn by templates/_fields.html) -----------------------------------------
 
 
-def label(field: Any, lang: str) -> str:
+def label(field: Any, lang: str) -> Markup:
     """The field's label: in the page's language, the other one small beside it."""
+    return fragment("_label.html", lang, {"f": _labels(field, lang)})
+
+
+def _labels(field: Any, lang: str) -> dict[str, Any]:
     first, second = (
         (field.label_ru, field.label_en) if lang == "ru" else (field.label_en, field.label_ru)
     )
-    return (
-        f'<span class="l1">{escape(first)}</span> <span class="l2">{escape(second)}</span>'
-        f' <span class="rule">{escape(field.rule)}</span>'
-    )
+    return {"label": first, "label_other": second, "rule": field.rule}
+
+
+def controls(
+    variant: Variant,
+    players: Sequence[str],
+    values: Mapping[str, str],
+    errors: Mapping[tuple[str, int | None], str],
+    lang: str,
+    left: Sequence[int] = (),
+) -> list[dict[str, Any]]:
+    """What ``templates/_fields.html`` draws for every declared field: its label, its kind of
+    control (``choices``, ``seats``, ``flag``, ``input`` or ``per`` entries), the values to show
+    and each error beside its field or entry."""
+    nobody = "никто" if lang == "ru" else "nobody"
+    out: list[dict[str, Any]] = []
+    for field in fields_of(variant):
+        key = PREFIX + field.name
+        size = _entries(field, variant)
+        shown: dict[str, Any] = {
+            "name": field.name,
+            "key": key,
+            "required": field.required,
+            "error": errors.get((field.name, None)),
+            **_labels(field, lang),
+        }
+        if field.kind in ("seat", "side") and size is None:
+            names = entry_names(field, variant, players, side_kind=field.kind == "side")
+            options = [(str(i), n) for i, n in enumerate(names)]
+            if field.nullable:
+                options.append(("-", nobody))
+            shown.update(control="choices", options=options, chosen=values.get(key))
+        elif field.kind == "choice" and size is None:
+            options = [(c, c) for c in field.choices]
+            shown.update(control="choices", options=options, chosen=values.get(key))
+        elif field.kind == "seats":
+            seats = [(s, n, bool(values.get(f"{key}.{s}"))) for s, n in enumerate(players)]
+            shown.update(control="seats", seats=seats)
+        elif field.kind == "flag" and size is None:
+            shown.update(control="flag", checked=bool(values.get(key)))
+        elif size is None:
+            shown.update(control="input", input=_input(field, key, values.get(key), shown["label"]))
+        else:
+            names = entry_names(field, variant, players)
+            entries = []
+            for i in range(size):
+                if field.per == "seat" and i in left:
+                    continue
+                whom = f"{shown['label']}: {names[i]}"
+                entries.append(
+                    {
+                        "name": names[i],
+                        "error": errors.get((field.name, i)),
+                        "input": _input(field, f"{key}.{i}", values.get(f"{key}.{i}"), whom),
+                    }
+                )
+            shown.update(control="per", entries=entries)
+        out.append(shown)
+    return out
 
 
 def render_fields(
@@ -185,114 +246,29 @@ def render_fields(
     errors: Mapping[tuple[str, int | None], str],
     lang: str,
     left: Sequence[int] = (),
-) -> str:
+) -> Markup:
     """The form controls of every declared field, with each error beside its field."""
-    nobody = "никто" if lang == "ru" else "nobody"
-    parts: list[str] = []
-    for field in fields_of(variant):
-        key = PREFIX + field.name
-        size = _entries(field, variant)
-        err_whole = errors.get((field.name, None))
-        classes = "field" + (" has-error" if err_whole else "")
-        optional = (
-            ""
-            if field.required
-            else f' <span class="opt">({"необязательно" if lang == "ru" else "optional"})</span>'
-        )
-        parts.append(
-            f'<fieldset class="{classes}" data-field="{escape(field.name)}">'
-            f"<legend>{label(field, lang)}{optional}</legend>"
-        )
-        if err_whole:
-            parts.append(_error(err_whole))
-        if field.kind in ("seat", "side") and size is None:
-            names = entry_names(field, variant, players, side_kind=field.kind == "side")
-            options = [(str(i), n) for i, n in enumerate(names)]
-            if field.nullable:
-                options.append(("-", nobody))
-            parts.append(_choices(key, options, values.get(key), field.name))
-        elif field.kind == "choice" and size is None:
-            parts.append(
-                _choices(key, [(c, c) for c in field.choices], values.get(key), field.name)
-            )
-        elif field.kind == "seats":
-            parts.append('<div class="choices">')
-            for seat, name in enumerate(players):
-                checked = " checked" if values.get(f"{key}.{seat}") else ""
-                parts.append(
-                    f'<label class="choice"><input type="checkbox" name="{key}" '
-                    f'value="{seat}"{checked}><span>{escape(name)}</span></label>'
-                )
-            parts.append("</div>")
-        elif field.kind == "flag" and size is None:
-            checked = " checked" if values.get(key) else ""
-            parts.append(
-                f'<label class="choice"><input type="checkbox" name="{key}" value="1"'
-                f"{checked}><span>{'да' if lang == 'ru' else 'yes'}</span></label>"
-            )
-        elif size is None:
-            parts.append(_input(field, key, values.get(key), field.name))
-        else:
-            names = entry_names(field, variant, players)
-            parts.append('<div class="per">')
-            for i in range(size):
-                if field.per == "seat" and i in left:
-                    continue
-                err = errors.get((field.name, i))
-                parts.append(
-                    f'<div class="entry{" has-error" if err else ""}">'
-                    f'<span class="who">{escape(names[i])}</span>'
-                )
-                parts.append(_input(field, f"{key}.{i}", values.get(f"{key}.{i}"), field.name))
-                if err:
-                    parts.append(_error(err))
-                parts.append("</div>")
-            parts.append("</div>")
-        parts.append("</fieldset>")
-    return "\n".join(parts)
+    fields = controls(variant, players, values, errors, lang, left)
+    return fragment("_fields.html", lang, {"fields": fields})
 
 
-def _error(message: str) -> str:
-    return f'<p class="error" role="alert">{escape(message)}</p>'
-
-
-def _choices(key: str, options: Sequence[tuple[str, str]], chosen: str | None, name: str) -> str:
-    out = ['<div class="choices">']
-    for value, text in options:
-        checked = " checked" if chosen is not None and chosen == value else ""
-        out.append(
-            f'<label class="choice"><input type="radio" name="{key}" value="{escape(value)}"'
-            f"{checked}><span>{escape(text)}</span></label>"
-        )
-    out.append("</div>")
-    return "".join(out)
-
-
-def _input(field: Any, key: str, value: str | None, name: str) -> str:
+def _input(field: Any, key: str, value: str | None, name: str) -> dict[str, Any]:
+    """A stepper (a count), a number box (a seat or side) or a text box (cards, text)."""
+    control: dict[str, Any] = {"kind": field.kind, "key": key, "label": name}
     if field.kind == "count":
         low = field.minimum if field.minimum is not None else ""
         high = field.maximum if field.maximum is not None else ""
         # a required count starts at its minimum; an optional one starts empty (left out)
         shown = value if value is not None else (str(low or 0) if field.required else "")
-        return (
-            f'<div class="stepper"><button type="button" class="step" data-step="-1" '
-            f'aria-label="−">−</button><input type="number" inputmode="numeric" '
-            f'name="{key}" value="{escape(shown)}" min="{low}" max="{high}">'
-            f'<button type="button" class="step" data-step="1" aria-label="+">+</button></div>'
-        )
-    if field.kind in ("seat", "side"):
-        return (
-            f'<input type="number" inputmode="numeric" name="{key}" value="{escape(value or "")}">'
-        )
-    placeholder = "7♠ Q♥ 10♦" if field.kind == "cards" else ""
-    return (
-        f'<input type="text" class="cards" name="{key}" value="{escape(value or "")}" '
-        f'placeholder="{placeholder}" autocapitalize="characters" autocomplete="off">'
-    )
+        control.update(value=shown, min=low, max=high)
+    else:
+        control.update(value=value or "", placeholder="7♠ Q♥ 10♦" if field.kind == "cards" else "")
+    return control
 
 
 __all__ = [
     "PREFIX",
+    "controls",
     "deal_from_form",
     "entry_names",
     "field_of_path",

@@ -82,6 +82,25 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: Page words beyond :data:`WORDS` (English text → Russian), until the gettext catalogs.
+EXTRA_RU: dict[str, str] = {
+    "No variant with a party form is installed.": "Не установлено ни одной игры с партией.",
+    "Record file": "Файл записи",
+    "one less": "на одну меньше",
+    "one more": "на одну больше",
+    "optional": "необязательно",
+    "Player %(number)d": "Игрок %(number)d",
+    "no such deal": "Нет такой сдачи",
+}
+
+_RU: dict[str, str] = {en: ru for ru, en in WORDS.values()} | EXTRA_RU
+
+
+def gettext(lang: str, message: str) -> str:
+    """``message`` (its English text) in ``lang``."""
+    return _RU.get(message, message) if lang == "ru" else message
+
+
 def t(lang: str, key: str) -> str:
     """The word ``key`` in ``lang`` (``ru`` or ``en``)."""
     ru, en = WORDS[key]
@@ -93,4 +112,4 @@ def other(lang: str, key: str) -> str:
     return t("en" if lang == "ru" else "ru", key)
 
 
-__all__ = ["LANGS", "WORDS", "other", "t"]
+__all__ = ["LANGS", "WORDS", "gettext", "other", "t"]

@@ -1,6 +1,9 @@
 """The HTML pages of ``kozyr serve``: plain server-rendered forms (they work without JavaScript;
 ``static/kozyr.js`` only adds the steppers, the language switch and file import).
 
+The HTML lives in autoescaped Jinja2 templates (``kozyr/web/templates/``); this module gathers
+what each page shows and picks its template.
+
 Every page takes the language from the ``lang`` cookie (``/lang/ru``, ``/lang/en``), else from
 the browser's Accept-Language; labels show the other language small beside.
 """
@@ -11,7 +14,6 @@ import csv
 import io
 import json
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 from urllib.parse import parse_qs, quote
 
@@ -27,8 +29,9 @@ from kozyr.variant import Variant
 from kozyr.web import form as deal_form
 from kozyr.web import games
 from kozyr.web.api import BodyTooLarge, read_body
-from kozyr.web.i18n import other, t
+from kozyr.web.i18n import gettext, t
 from kozyr.web.table import GameNotFound, Table, View
+from kozyr.web.templating import TEMPLATES, fragment, words
 
 LANG_COOKIE = "lang"
 #: The cookie that carries the table code once the code page took it.
@@ -44,30 +47,32 @@ def lang_of(request: Request) -> str:
     return "en" if accept and not accept.lower().startswith("ru") else "ru"
 
 
-def both(lang: str, key: str) -> str:
-    """A word in the page's language with the other one small beside it."""
-    return f'{escape(t(lang, key))} <span class="l2">{escape(other(lang, key))}</span>'
-
-
-def page(request: Request, title: str, body: str, status: int = 200) -> HTMLResponse:
-    """A whole page: header (home, language switch), the body, the script."""
+def render(
+    request: Request, name: str, title: str, context: Mapping[str, Any], status: int = 200
+) -> HTMLResponse:
+    """Template ``name`` as a whole page in the request's language (autoescaped)."""
     lang = lang_of(request)
-    here = quote(request.url.path)
-    switch = "en" if lang == "ru" else "ru"
-    html = f"""<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title>
-<link rel="stylesheet" href="/static/kozyr.css">
-</head><body>
-<header><a class="home" href="/">♠ {escape(t(lang, "app"))}</a>
-<a class="lang" id="lang" href="/lang/{switch}?next={here}">{switch.upper()}</a></header>
-<main>
-{body}
-</main>
-<script src="/static/kozyr.js"></script>
-</body></html>"""
-    return HTMLResponse(html, status)
+    response: HTMLResponse = TEMPLATES.TemplateResponse(
+        request,
+        name,
+        {**page_context(request, lang), "title": title, **context},
+        status_code=status,
+    )
+    return response
+
+
+def page_context(request: Request, lang: str) -> dict[str, Any]:
+    """What every page's template is given: the words of its language and its path."""
+    return {**words(lang), "here": quote(request.url.path)}
+
+
+def message_page(
+    request: Request, title: str, message: str, status: int, *, is_error: bool = False
+) -> HTMLResponse:
+    """A page with one sentence (404, 413)."""
+    return render(
+        request, "message.html", title, {"message": message, "is_error": is_error}, status
+    )
 
 
 async def form_data(request: Request) -> dict[str, list[str]]:
@@ -95,39 +100,26 @@ def _variant_title(cls: type[Variant] | Variant, lang: str) -> str:
 async def home(request: Request) -> Response:
     lang = lang_of(request)
     table = _table(request)
-    evenings: dict[int, list[Any]] = {}
-    for game in table.games():
-        evenings.setdefault(game.evening, []).append(game)
-    parts = [
-        f"<h1>{both(lang, 'games')}</h1>",
-        '<p class="actions">'
-        f'<a class="button primary" id="new-game" href="/new">{escape(t(lang, "new_game"))}</a>'
-        f'<a class="button" href="/import">{escape(t(lang, "import"))}</a></p>',
-    ]
-    if not evenings:
-        parts.append(f"<p>{escape(t(lang, 'no_games'))}</p>")
-    for evening, items in evenings.items():
-        parts.append(
-            f'<section class="evening"><h2>{escape(t(lang, "evening"))} {evening} '
-            f'<small><a href="/evenings/{evening}/export.json" id="evening-{evening}">'
-            f"JSON</a></small></h2>"
+    evenings: dict[int, list[dict[str, Any]]] = {}
+    for game in sorted(table.games(), key=lambda g: g.id):
+        try:
+            title = _variant_title(get_variant(game.variant), lang)
+        except KozyrError:
+            title = game.variant
+        n = len(game.record.get("deals") or [])
+        evenings.setdefault(game.evening, []).append(
+            {
+                "id": game.id,
+                "title": title,
+                "players": list(game.players),
+                "deals_text": f"{n} {t(lang, 'deals')}",
+                "status": t(lang, "finished" if game.finished else "open"),
+            }
         )
-        parts.append('<ul class="games">')
-        for game in sorted(items, key=lambda g: g.id):
-            try:
-                title = _variant_title(get_variant(game.variant), lang)
-            except KozyrError:
-                title = game.variant
-            n = len(game.record.get("deals") or [])
-            status = t(lang, "finished" if game.finished else "open")
-            parts.append(
-                f'<li><a class="game-link" href="/games/{game.id}">'
-                f"<b>{escape(t(lang, 'game'))} {game.id}</b> · {escape(title)}<br>"
-                f"<small>{escape(', '.join(game.players))} · {n} {escape(t(lang, 'deals'))}"
-                f" · {escape(status)}</small></a></li>"
-            )
-        parts.append("</ul></section>")
-    return page(request, t(lang, "games"), "\n".join(parts))
+    context = {
+        "evenings": [{"number": number, "games": items} for number, items in evenings.items()]
+    }
+    return render(request, "home.html", t(lang, "games"), context)
 
 
 # --- a new game -------------------------------------------------------------------------------
@@ -152,10 +144,9 @@ def _new_game_page(
     names = [cls.name for cls in classes]
     if chosen not in names:
         chosen = "seven-up" if "seven-up" in names else (names[0] if names else None)
-    parts = [f"<h1>{both(lang, 'new_game')}</h1>"]
+    title = t(lang, "new_game")
     if chosen is None:
-        parts.append("<p>no variant with a party form is installed</p>")
-        return page(request, t(lang, "new_game"), "\n".join(parts))
+        return render(request, "new_game.html", title, {"chosen": None})
     cls = classes[names.index(chosen)]
     count = int(players) if players and players.isdigit() else None
     if count not in cls.player_counts:
@@ -164,98 +155,47 @@ def _new_game_page(
         variant = get_variant(chosen, players=count) if _has_players(cls) else get_variant(chosen)
     except KozyrError:
         variant = cls()
-    seats = variant.players
-    parts.append('<form method="get" action="/new" id="choose" class="card">')
-    parts.append(f'<label class="big">{both(lang, "variant")}<select name="variant" id="variant">')
-    for c in classes:
-        selected = " selected" if c.name == chosen else ""
-        parts.append(
-            f'<option value="{escape(c.name)}"{selected}>{escape(_variant_title(c, lang))}</option>'
-        )
-    parts.append("</select></label>")
-    if len(cls.player_counts) > 1:
-        parts.append(f'<label class="big">{both(lang, "players_count")}')
-        parts.append('<select name="players" id="players">')
-        for n in cls.player_counts:
-            selected = " selected" if n == seats else ""
-            parts.append(f'<option value="{n}"{selected}>{n}</option>')
-        parts.append("</select></label>")
-    parts.append(
-        f'<noscript><button type="submit">{escape(t(lang, "refresh"))}</button></noscript></form>'
-    )
-    parts.append('<form method="post" action="/games" id="new" class="card">')
-    parts.append(f'<input type="hidden" name="variant" value="{escape(chosen)}">')
-    if errors.get("$"):
-        parts.append(f'<p class="error" role="alert">{escape(errors["$"])}</p>')
-    parts.append(f"<fieldset><legend>{both(lang, 'player')}</legend>")
-    for seat in range(seats):
-        err = errors.get(f"$.players[{seat}]")
-        value = values.get(f"player.{seat}", "")
-        parts.append(
-            f'<label class="big{" has-error" if err else ""}">{escape(t(lang, "seat"))} {seat}'
-            f'<input type="text" name="player.{seat}" id="player-{seat}" value="{escape(value)}"'
-            f' required maxlength="40" autocomplete="off"></label>'
-        )
-        if err:
-            parts.append(f'<p class="error" role="alert">{escape(err)}</p>')
-    parts.append("</fieldset>")
-    parts.append(f'<fieldset><legend>{both(lang, "first_dealer")}</legend><div class="choices">')
-    dealer = values.get("dealer", "0")
-    for seat in range(seats):
-        checked = " checked" if str(seat) == dealer else ""
-        parts.append(
-            f'<label class="choice"><input type="radio" name="dealer" value="{seat}"{checked}>'
-            f"<span>{escape(t(lang, 'seat'))} {seat}</span></label>"
-        )
-    parts.append("</div></fieldset>")
-    specs = [(spec, value) for spec, value in variant.iter_options() if spec.name != "players"]
-    if _has_players(cls):
-        parts.append(f'<input type="hidden" name="o.players" value="{seats}">')
-    if specs:
-        parts.append(f"<fieldset><legend>{both(lang, 'options')}</legend>")
-        err = errors.get("$.options")
-        if err:
-            parts.append(f'<p class="error" role="alert">{escape(err)}</p>')
-        for spec, value in specs:
-            parts.append(_option_control(spec, values.get(f"o.{spec.name}"), value))
-        parts.append("</fieldset>")
-    parts.append(
-        f'<button type="submit" class="primary big" id="start">{escape(t(lang, "start"))}</button>'
-    )
-    parts.append("</form>")
-    return page(request, t(lang, "new_game"), "\n".join(parts), status)
+    options = [
+        _option_control(spec, values.get(f"o.{spec.name}"), value)
+        for spec, value in variant.iter_options()
+        if spec.name != "players"
+    ]
+    context = {
+        "classes": [{"name": c.name, "title": _variant_title(c, lang)} for c in classes],
+        "chosen": chosen,
+        "player_counts": list(cls.player_counts),
+        "seats": variant.players,
+        "values": values,
+        "errors": errors,
+        "dealer": values.get("dealer", "0"),
+        "has_players": _has_players(cls),
+        "options": options,
+    }
+    return render(request, "new_game.html", title, context, status)
 
 
 def _has_players(cls: type[Variant]) -> bool:
     return any(spec.name == "players" for spec in cls.options_spec)
 
 
-def _option_control(spec: Any, given: str | None, value: Any) -> str:
-    name = f"o.{spec.name}"
-    head = (
-        f'<span class="opt-name">{escape(spec.name)}</span> <span class="rule">'
-        f"{escape(spec.rule)}</span><br><small>{escape(spec.doc)}</small>"
-    )
+def _option_control(spec: Any, given: str | None, value: Any) -> dict[str, Any]:
+    """One rules option as the new-game form shows it (kind ``bool``, ``choice``, ``number``
+    or ``text``)."""
     current = given if given is not None else _plain(value)
     if spec.type is bool:
-        checked = " checked" if current in ("true", "1", "on") else ""
-        return (
-            f'<label class="option check"><input type="hidden" name="{name}" value="false">'
-            f'<input type="checkbox" name="{name}" value="true"{checked}>'
-            f"<span>{head}</span></label>"
-        )
-    if spec.choices is not None:
-        opts = "".join(
-            f'<option value="{escape(_plain(c))}"'
-            f"{' selected' if _plain(c) == current else ''}>{escape(_plain(c))}</option>"
-            for c in spec.choices
-        )
-        return f'<label class="option">{head}<select name="{name}">{opts}</select></label>'
-    kind = "number" if spec.type is int else "text"
-    return (
-        f'<label class="option">{head}<input type="{kind}" name="{name}" '
-        f'value="{escape(current)}"></label>'
-    )
+        kind = "bool"
+    elif spec.choices is not None:
+        kind = "choice"
+    else:
+        kind = "number" if spec.type is int else "text"
+    return {
+        "name": spec.name,
+        "rule": spec.rule,
+        "doc": spec.doc,
+        "kind": kind,
+        "current": current,
+        "choices": [_plain(c) for c in spec.choices or ()],
+    }
 
 
 def _plain(value: Any) -> str:
@@ -346,64 +286,41 @@ def _item_text(item: Any, lang: str, heads: Sequence[str], players: Sequence[str
     return f"{name}{' — ' + whom if whom else ''} ({points})"
 
 
-def render_sheet(view: View, lang: str, *, links: bool = True) -> str:
-    """The running score sheet as an HTML table (``id="sheet"``; totals in ``tfoot``)."""
+def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any]:
+    """What the sheet template shows: heads, one row per deal, totals, winner, notes."""
     heads, rows = sheet_rows(view)
     players = list(view.game.players)
-    out = [
-        '<table class="sheet" id="sheet"><thead><tr>'
-        f"<th>#</th>{''.join(f'<th>{escape(h)}</th>' for h in heads)}</tr></thead><tbody>"
-    ]
+    shown = []
     for row in rows:
-        cells = []
-        for j in range(len(heads)):
-            point = row["points"][j] if j < len(row["points"]) else ""
-            run = row["running"][j] if j < len(row["running"]) else ""
-            cells.append(
-                f'<td><span class="run">{escape(run)}</span>'
-                f'<span class="pts">{escape(_signed(point))}</span></td>'
-            )
-        edit = (
-            f' <a class="edit" href="/games/{view.game.id}/deals/{row["number"] - 1}/edit"'
-            f' id="edit-{row["number"] - 1}">✎ {escape(t(lang, "edit"))}</a>'
-            if links
-            else ""
-        )
-        out.append(
-            f'<tr class="deal" data-deal="{row["number"] - 1}"><th>{row["number"]}</th>'
-            f"{''.join(cells)}</tr>"
-        )
-        items = "; ".join(_item_text(it, lang, heads, players) for it in row["items"])
-        out.append(
-            f'<tr class="items"><td colspan="{len(heads) + 1}">'
-            f"{escape(t(lang, 'dealer'))}: {escape(row['dealer'])}"
-            f"{' · ' + escape(items) if items else ''}{edit}</td></tr>"
-        )
-    out.append("</tbody>")
-    if rows:
-        last = rows[-1]["running"]
-        totals = "".join(
-            f'<td class="total" data-col="{j}">{escape(last[j] if j < len(last) else "")}</td>'
+        cells = [
+            {
+                "run": row["running"][j] if j < len(row["running"]) else "",
+                "points": _signed(row["points"][j] if j < len(row["points"]) else ""),
+            }
             for j in range(len(heads))
+        ]
+        items = "; ".join(_item_text(it, lang, heads, players) for it in row["items"])
+        shown.append(
+            {"number": row["number"], "dealer": row["dealer"], "cells": cells, "facts": items}
         )
-        out.append(f'<tfoot><tr id="totals"><th>{escape(t(lang, "total"))}</th>{totals}</tr>')
-        out.append("</tfoot>")
-    out.append("</table>")
+    last = rows[-1]["running"] if rows else []
     result = view.result
-    checked = getattr(result, "checked", None)
-    if checked:
-        out.append(
-            f'<p class="checked" id="checked"><small>{escape(t(lang, "checked"))}: '
-            f"{escape(str(checked))}</small></p>"
-        )
-    for warning in getattr(result, "warnings", None) or ():
-        out.append(f'<p class="warning" role="note">{escape(str(warning))}</p>')
-    if result is not None and (result.winner is not None or view.next.over):
-        out.append(
-            f'<p class="winner" id="winner">{both(lang, "winner")}: '
-            f"<b>{escape(games.who(result.winner, heads))}</b></p>"
-        )
-    return "".join(out)
+    return {
+        "game": view.game.id,
+        "links": links,
+        "heads": heads,
+        "rows": shown,
+        "totals": [last[j] if j < len(last) else "" for j in range(len(heads))],
+        "checked": str(getattr(result, "checked", None) or ""),
+        "warnings": [str(w) for w in getattr(result, "warnings", None) or ()],
+        "show_winner": result is not None and (result.winner is not None or view.next.over),
+        "winner": games.who(result.winner, heads) if result is not None else "",
+    }
+
+
+def render_sheet(view: View, lang: str, *, links: bool = True) -> str:
+    """The running score sheet as an HTML table (``id="sheet"``; totals in ``tfoot``)."""
+    return fragment("_sheet.html", lang, {"sheet": sheet_context(view, lang, links=links)})
 
 
 def _signed(value: str) -> str:
@@ -424,28 +341,23 @@ def render_game(
     lang = lang_of(request)
     game = view.game
     variant = games.variant_of(game.record)
-    title = _variant_title(variant, lang)
-    parts = [
-        f"<h1>{escape(t(lang, 'game'))} {game.id} · {escape(title)}</h1>",
-        f'<p class="players">{escape(", ".join(game.players))}</p>',
-        f'<section id="sheet-box"><h2>{both(lang, "sheet")}</h2>{render_sheet(view, lang)}',
-    ]
-    if view.next.over:
-        parts.append(f'<p class="over" id="over">{escape(t(lang, "over"))}</p>')
-    if game.finished:
-        parts.append(f'<p class="over" id="finished">{escape(t(lang, "finished"))}</p>')
-    parts.append("</section>")
+    number = len(game.record.get("deals") or [])
+    context: dict[str, Any] = {
+        "game": game,
+        "variant_title": _variant_title(variant, lang),
+        "sheet": sheet_context(view, lang),
+        "over": view.next.over,
+        "is_open": view.open,
+        "number": number,
+        "has_deals": bool(number),
+        "fields_error": fields_error,
+        "party_fields": [],
+    }
     if view.open:
-        number = len(game.record.get("deals") or [])
-        parts.append(
-            f'<section id="entry"><h2>{both(lang, "enter_deal")} {number + 1}</h2>'
-            f'<form method="post" action="/games/{game.id}/deals" id="deal-form" class="card">'
-        )
-        parts.append(
-            _deal_fields(
+        context.update(
+            _deal_context(
                 variant,
                 view,
-                number,
                 values or {},
                 errors or {},
                 top_error,
@@ -454,65 +366,21 @@ def render_game(
                 dealer=view.next.dealer,
             )
         )
-        parts.append(
-            f'<button type="submit" class="primary big" id="save">'
-            f"{escape(t(lang, 'save_deal'))}</button></form></section>"
-        )
     keys = games.party_keys(variant)
-    if keys and not game.finished and game.record.get("deals"):
-        parts.append(
-            f'<form method="post" action="/games/{game.id}/fields" id="fields-form" class="card">'
-            f"<h2>{both(lang, 'party_fields')}</h2>"
-        )
-        if fields_error:
-            parts.append(
-                f'<p class="error" role="alert" id="fields-error">{escape(fields_error)}</p>'
-            )
+    if keys and not game.finished and number:
         for key in keys:
             value = game.record.get(key)
             shown = (
                 "" if value is None else (value if isinstance(value, str) else json.dumps(value))
             )
             label = t(lang, "cut") if key == "cut" else key
-            parts.append(
-                f'<label class="big">{escape(label)} <span class="rule">{escape(key)}</span>'
-                f'<input type="text" name="p.{escape(key)}" id="p-{escape(key)}" '
-                f'value="{escape(shown)}" autocomplete="off"></label>'
-            )
-        parts.append(
-            f'<button type="submit" id="save-fields">{escape(t(lang, "save_edit"))}</button></form>'
-        )
-    parts.append('<section id="actions" class="actions">')
-    if game.record.get("deals") and not game.finished:
-        parts.append(
-            f'<form method="post" action="/games/{game.id}/undo"><button type="submit" '
-            f'id="undo">↶ {escape(t(lang, "undo"))}</button></form>'
-        )
-    if not game.finished:
-        parts.append(
-            f'<form method="post" action="/games/{game.id}/finish"><button type="submit" '
-            f'id="finish">{escape(t(lang, "finish"))}</button></form>'
-        )
-    parts.append(
-        f'<form method="post" action="/games/{game.id}/next"><button type="submit" '
-        f'id="next" class="{"primary" if not view.open else ""}">'
-        f"{escape(t(lang, 'next_game'))} →</button></form>"
-    )
-    parts.append("</section>")
-    parts.append(
-        f'<p class="export">{escape(t(lang, "export"))}: '
-        f'<a href="/games/{game.id}/export.json" id="export-json">JSON</a> · '
-        f'<a href="/games/{game.id}/export.csv" id="export-csv">CSV</a> · '
-        f'<a href="/games/{game.id}/print" id="print">{escape(t(lang, "print"))}</a> · '
-        f'<a href="/">{escape(t(lang, "all_games"))}</a></p>'
-    )
-    return page(request, f"{t(lang, 'game')} {game.id}", "\n".join(parts), status)
+            context["party_fields"].append({"key": key, "label": label, "value": shown})
+    return render(request, "game.html", f"{t(lang, 'game')} {game.id}", context, status)
 
 
-def _deal_fields(
+def _deal_context(
     variant: Variant,
     view: View,
-    index: int,
     values: Mapping[str, str],
     errors: Mapping[tuple[str, int | None], str],
     top_error: str | None,
@@ -520,47 +388,36 @@ def _deal_fields(
     lang: str,
     *,
     dealer: int,
-) -> str:
+) -> dict[str, Any]:
+    """What the deal form shows: the dealer row (unless the variant declares its own), the
+    outcome fields, the JSON box."""
     players = list(view.game.players)
-    parts = []
-    if top_error:
-        parts.append(f'<p class="error" role="alert" id="deal-error">{escape(top_error)}</p>')
     fields = deal_form.fields_of(variant)
     declares_dealer = any(f.name == "dealer" for f in fields)
     values = dict(values)
     values.setdefault(deal_form.PREFIX + "dealer", str(dealer))
-    if not declares_dealer:
-        parts.append(
-            f'<fieldset class="field"><legend>{both(lang, "dealer")}</legend>'
-            + deal_form._choices(
-                deal_form.PREFIX + "dealer",
-                [(str(i), n) for i, n in enumerate(players)],
-                values.get(deal_form.PREFIX + "dealer"),
-                "dealer",
-            )
-            + "</fieldset>"
-        )
-    if fields:
-        parts.append(
-            deal_form.render_fields(variant, players, values, errors, lang, view.next.left)
-        )
-    else:
-        parts.append(f"<p>{escape(t(lang, 'no_form'))}</p>")
-    opened = " open" if deal_json or not fields else ""
-    parts.append(
-        f'<details class="json"{opened}><summary>{escape(t(lang, "as_json"))}</summary>'
-        f'<textarea name="deal_json" id="deal-json" rows="6" spellcheck="false">'
-        f"{escape(deal_json)}</textarea><small>{escape(t(lang, 'json_help'))}</small></details>"
-    )
-    return "\n".join(parts)
+    deal = {
+        "top_error": top_error,
+        "dealer_choices": ([] if declares_dealer else [(str(i), n) for i, n in enumerate(players)]),
+        "dealer": values.get(deal_form.PREFIX + "dealer"),
+        "has_fields": bool(fields),
+        "json": deal_json,
+        "json_open": bool(deal_json) or not fields,
+    }
+    controls = deal_form.controls(variant, players, values, errors, lang, view.next.left)
+    return {"deal": deal, "fields": controls}
 
 
 async def show_game(request: Request) -> Response:
     try:
         view = _view(request)
     except GameNotFound:
-        return page(request, "404", f"<p>{escape(t(lang_of(request), 'not_found'))}</p>", 404)
+        return _not_found(request)
     return render_game(request, view)
+
+
+def _not_found(request: Request) -> Response:
+    return message_page(request, "404", t(lang_of(request), "not_found"), 404)
 
 
 def _posted_deal(variant: Variant, data: Mapping[str, list[str]], left: Sequence[int]) -> Any:
@@ -654,7 +511,7 @@ async def edit_deal(request: Request) -> Response:
     index = int(request.path_params["index"])
     deals = view.game.record.get("deals") or []
     if not 0 <= index < len(deals):
-        return page(request, "404", "<p>no such deal</p>", 404)
+        return message_page(request, "404", gettext(lang_of(request), "no such deal"), 404)
     variant = games.variant_of(view.game.record)
     deal = deals[index]
     if request.method == "GET":
@@ -714,14 +571,12 @@ def _edit_page(
         values = deal_form.values_of(variant, deal)
         values[deal_form.PREFIX + "dealer"] = str(deal.get("dealer", 0))
         deal_json = "" if fields and _is_outcome(deal) else json.dumps(deal, ensure_ascii=False)
-    parts = [
-        f"<h1>{both(lang, 'edit_deal')} {index + 1}</h1>",
-        f'<form method="post" action="/games/{view.game.id}/deals/{index}/edit" '
-        f'id="deal-form" class="card">',
-        _deal_fields(
+    context = {
+        "game": view.game,
+        "index": index,
+        **_deal_context(
             variant,
             view,
-            index,
             values,
             errors or {},
             top,
@@ -729,11 +584,8 @@ def _edit_page(
             lang,
             dealer=int(deal.get("dealer", 0)),
         ),
-        f'<button type="submit" class="primary big" id="save">{escape(t(lang, "save_edit"))}'
-        f"</button></form>",
-        f'<p><a href="/games/{view.game.id}">← {escape(t(lang, "game"))} {view.game.id}</a></p>',
-    ]
-    return page(request, t(lang, "edit_deal"), "\n".join(parts), status)
+    }
+    return render(request, "edit.html", t(lang, "edit_deal"), context, status)
 
 
 # --- export, print, import --------------------------------------------------------------------
@@ -787,13 +639,12 @@ async def print_sheet(request: Request) -> Response:
     lang = lang_of(request)
     view = _view(request)
     variant = games.variant_of(view.game.record)
-    body = (
-        f'<div class="print"><h1>{escape(_variant_title(variant, lang))} — '
-        f"{escape(t(lang, 'game'))} {view.game.id}</h1>"
-        f"<p>{escape(', '.join(view.game.players))} · {escape(view.game.created[:10])}</p>"
-        f"{render_sheet(view, lang, links=False)}</div>"
-    )
-    return page(request, t(lang, "print"), body)
+    context = {
+        "game": view.game,
+        "variant_title": _variant_title(variant, lang),
+        "sheet": sheet_context(view, lang, links=False),
+    }
+    return render(request, "print.html", t(lang, "print"), context)
 
 
 async def import_page(request: Request) -> Response:
@@ -805,8 +656,7 @@ async def import_page(request: Request) -> Response:
         try:
             data = await form_data(request)
         except BodyTooLarge as too_large:
-            message = f"<p class='error'>{escape(str(too_large))}</p>"
-            return page(request, t(lang, "import"), message, 413)
+            return message_page(request, t(lang, "import"), str(too_large), 413, is_error=True)
         text = _first(data, "record") or ""
         try:
             record = load(text)
@@ -817,21 +667,8 @@ async def import_page(request: Request) -> Response:
         except KozyrError as bad:
             error = str(bad)
             status = 422
-    parts = [
-        f"<h1>{both(lang, 'import')}</h1>",
-        '<form method="post" action="/import" id="import-form" class="card">',
-        f"<p>{escape(t(lang, 'import_help'))}</p>",
-        '<input type="file" id="import-file" accept=".json,application/json">',
-    ]
-    if error:
-        parts.append(f'<p class="error" role="alert" id="import-error">{escape(error)}</p>')
-    parts.append(
-        f'<label class="big">{escape(t(lang, "record_text"))}<textarea name="record" '
-        f'id="record" rows="10" spellcheck="false">{escape(text)}</textarea></label>'
-        f'<button type="submit" class="primary big" id="import">'
-        f"{escape(t(lang, 'import_button'))}</button></form>"
-    )
-    return page(request, t(lang, "import"), "\n".join(parts), status)
+    context = {"error": error, "text": text}
+    return render(request, "import.html", t(lang, "import"), context, status)
 
 
 # --- language and table code ------------------------------------------------------------------
@@ -856,7 +693,7 @@ async def code_page(request: Request) -> Response:
     lang = lang_of(request)
     expected = request.app.state.code
     back = _local(request.query_params.get("next"))
-    error = ""
+    error = False
     if request.method == "POST":
         data = await form_data(request)
         given = (_first(data, "code") or "").strip()
@@ -866,16 +703,9 @@ async def code_page(request: Request) -> Response:
             if expected is not None:
                 response.set_cookie(CODE_COOKIE, given, httponly=True, samesite="strict")
             return response
-        error = f'<p class="error" role="alert">{escape(t(lang, "wrong_code"))}</p>'
-    body = (
-        f'<h1>{both(lang, "code")}</h1><form method="post" action="/code" class="card">{error}'
-        f"<p>{escape(t(lang, 'code_help'))}</p>"
-        f'<input type="hidden" name="next" value="{escape(back)}">'
-        f'<input type="text" name="code" id="code" inputmode="numeric" autocomplete="off" '
-        f'class="big-input"><button type="submit" class="primary big">'
-        f"{escape(t(lang, 'code_button'))}</button></form>"
-    )
-    return page(request, t(lang, "code"), body, 403 if error else 200)
+        error = True
+    context = {"error": error, "back": back}
+    return render(request, "code.html", t(lang, "code"), context, 403 if error else 200)
 
 
 def _guarded(handler: Any) -> Any:
@@ -885,9 +715,9 @@ def _guarded(handler: Any) -> Any:
         try:
             response: Response = await handler(request)
         except GameNotFound:
-            return page(request, "404", f"<p>{escape(t(lang_of(request), 'not_found'))}</p>", 404)
+            return _not_found(request)
         except BodyTooLarge as error:
-            return page(request, "413", f"<p class='error'>{escape(str(error))}</p>", 413)
+            return message_page(request, "413", str(error), 413, is_error=True)
         return response
 
     route.__name__ = handler.__name__
@@ -914,4 +744,13 @@ ROUTES = [
     Route("/code", _guarded(code_page), methods=["GET", "POST"]),
 ]
 
-__all__ = ["ROUTES", "lang_of", "render_sheet", "sheet_csv", "sheet_rows"]
+__all__ = [
+    "ROUTES",
+    "TEMPLATES",
+    "lang_of",
+    "render",
+    "render_sheet",
+    "sheet_context",
+    "sheet_csv",
+    "sheet_rows",
+]

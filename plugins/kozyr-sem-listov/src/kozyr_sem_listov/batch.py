@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from math import lcm
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from kozyr import ALL_CARDS, Deck, Rank, Settlement, Suit
+from kozyr import ALL_CARDS, Deck, FollowElseAny, Rank, Settlement, Suit
 from kozyr.batch import (
     BIT,
     SUIT_MASK,
@@ -47,10 +47,11 @@ from kozyr.batch import (
     select,
     trick_taker,
 )
-from kozyr_sem_listov.classic import SemListov
-from kozyr_sem_listov.family import SemListovFamily
-from kozyr_sem_listov.race import PoNoskam, RaceForm
 from kozyr_sem_listov.scoring import RACE_TARGET
+
+if TYPE_CHECKING:  # the batch form depends on the reference forms only through their instances
+    from kozyr_sem_listov.family import SemListovFamily
+    from kozyr_sem_listov.race import RaceForm
 
 _U = np.uint64
 _NONE = _U(0)
@@ -67,7 +68,7 @@ class SemListovBatch:
         self.packets = variant.packets
         self.pack = np.array([c.index for c in Deck.of_size(self.pack_size).cards])
         assert self.pack_size < 52 or (self.pack == np.arange(52)).all()
-        self.classic = isinstance(variant, SemListov)
+        self.classic = variant.classic
         self.turns_trump = variant.turns_trump
         self.exchange = variant.exchange_timing if variant.turns_trump else None
         options = variant.options
@@ -81,22 +82,22 @@ class SemListovBatch:
             self.rule = "SL-C14"
             self.ace_cut = bool(options["ace_cut"])  # SL-C4, D-SL1
         else:
-            self.rules = "follow_any" if isinstance(variant, PoNoskam) else "follow_trump"
+            # PN3 or SL19-2/NN3: the trick rules the reference form plays by
+            any_card = isinstance(variant.trick_rules, FollowElseAny)
+            self.rules = "follow_any" if any_card else "follow_trump"
             self.honours_first = False
             self.trump_leads = 0
             self.runaways = False
             self.penalty = 0
             self.held_over = False
             self.ace_cut = False
-            assert isinstance(variant, RaceForm)
-            self.rule = variant.race_rule
+            self.rule = cast("RaceForm", variant).race_rule
         self.denominator = lcm(*range(1, n + 1))
         # D-PN2: a deal on its own ends the race when all but one seat reach seven in it -- two
         # players, when one takes every trick (with the last trick: see supports)
         self.race_ends = not self.classic and (n - 1) * RACE_TARGET <= self.hand_size
         if self.race_ends:
-            assert isinstance(variant, RaceForm)
-            self.punishments = _Punishments(variant, self.denominator)
+            self.punishments = _Punishments(cast("RaceForm", variant), self.denominator)
         if self.ace_cut:
             self.ace_slots = self._ace_slots()
 
@@ -105,7 +106,7 @@ class SemListovBatch:
         """Whether this form plays ``variant`` exactly: every form and option, as long as a race
         can end in a deal on its own only with the deal's last trick (D-PN2: with two players
         and seven cards, when one seat takes all seven), for the form plays every trick."""
-        if isinstance(variant, SemListov):
+        if variant.classic:
             return True
         return (variant.players - 1) * RACE_TARGET >= variant.hand_size
 

@@ -50,6 +50,7 @@ class SemListov(SemListovFamily):
     differences, optional run-aways, honours first, five-handed trump leads and the ace cut."""
 
     name = "sem-listov"
+    classic = True
     aliases: ClassVar[tuple[str, ...]] = ("семь-листов",)
     title = "Sem listov (Seven leaves), classic form of 1779"
     title_ru = "Семь листов (Комов, 1779)"

@@ -103,6 +103,8 @@ class SemListovFamily(Variant):
     """What the four forms share: dealing, the turned trump, the exchange, records, replay."""
 
     turnup_key: ClassVar[str] = "turnup"
+    #: The classic form of 1779 (SL-C1-SL-C17) rather than a race to seven (PN4, SL19-3, NN4).
+    classic: ClassVar[bool] = False
     #: Whether a card is turned after the deal (False: the dealer's last card shows trump, NN2).
     turns_trump: ClassVar[bool] = True
     #: Rule id of the deal, the exchange and the play rule (for messages and items).

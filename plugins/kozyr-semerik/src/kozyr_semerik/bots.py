@@ -9,8 +9,7 @@ import random
 from collections.abc import Sequence
 
 from kozyr import Action, Card, CardSet, PlayerView, Trick
-from kozyr_semerik.scoring import MAIN_SUIT, PACK, is_counter
-from kozyr_semerik.variant import ORDER
+from kozyr_semerik.scoring import MAIN_SUIT, ORDER, PACK, is_counter
 
 
 class HeuristicBot:

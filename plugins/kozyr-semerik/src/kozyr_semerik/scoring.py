@@ -25,6 +25,7 @@ from kozyr import (
     DealResult,
     KozyrError,
     Rank,
+    RankOrder,
     ScoreItem,
     ScoreSheet,
     Suit,
@@ -44,6 +45,7 @@ STRENGTH: tuple[Rank, ...] = (
     Rank.THREE, Rank.TWO, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK,
     Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR,
 )  # fmt: skip
+ORDER = RankOrder(STRENGTH)  # SM2: 3 2 A K Q J 7 6 5 4
 PACK = CardSet.deck(PACKS[40])  # SM2: a 52-card pack without 8, 9, 10
 BABA = (Rank.THREE, Rank.TWO, Rank.ACE)  # SM6
 EXTENSIONS = (Rank.KING, Rank.QUEEN, Rank.JACK)  # SM6: K, then Q, then J
@@ -491,6 +493,7 @@ def follow(results: Iterable[DealResult], *, declarations: str = "together") -> 
 __all__ = [
     "COUNTERS",
     "COUNTER_MASK",
+    "ORDER",
     "PACK",
     "STRENGTH",
     "TARGET",

@@ -32,7 +32,6 @@ from kozyr import (
     PartyRecord,
     PartyResult,
     Payment,
-    RankOrder,
     RecordError,
     RecordReader,
     ScoreSheet,
@@ -46,10 +45,10 @@ from kozyr_semerik import outcome
 from kozyr_semerik.scoring import (
     DECLARATIONS,
     MAIN_SUIT,
+    ORDER,
     PACK,
     SEATS,
     SIDES,
-    STRENGTH,
     TARGET,
     Rubber,
     advance,
@@ -67,7 +66,6 @@ if TYPE_CHECKING:
     from kozyr_semerik.batch import SemerikBatch
 
 HAND_SIZE = 10  # SM3
-ORDER = RankOrder(STRENGTH)  # SM2: 3 2 A K Q J 7 6 5 4
 EMPTY_HEARTS = CardSet.parse("6h 5h 4h")  # SM4
 PACKETS = {"4-3-3": (4, 3, 3), "3-3-4": (3, 3, 4)}  # SM3
 NO_PAYMENTS = Settlement(SEATS)  # a single deal pays nothing (SM10); shared immutable value
