@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from typing_extensions import override
 
 import kozyr
 import kozyr.registry as kp
@@ -151,8 +152,11 @@ def test_a_bot_choosing_an_illegal_action_is_its_plugins_fault(pm: PluginManager
 
 
 def test_a_bot_factory_that_makes_no_bot(pm: PluginManager) -> None:
-    with pytest.raises(HookError, match=r"^bot no-bot \(plugin toy-bots\) playing toy-whist: "
-                       r"hook factory made int, not a bot"):
+    with pytest.raises(
+        HookError,
+        match=r"^bot no-bot \(plugin toy-bots\) playing toy-whist: "
+        r"hook factory made int, not a bot",
+    ):
         play_deal(kozyr.get_variant("toy-whist"), seed=1, bots="no-bot")
 
 
@@ -210,3 +214,46 @@ def test_trace_logs_every_guarded_call(
     monkeypatch.setenv("KOZYR_TRACE_PLUGINS", "1")
     call_plugin(lambda: "x", plugin="p", hook="render", sheet_format="f")
     assert capsys.readouterr().err == "kozyr trace: plugin p f: render\n"
+
+
+def test_an_inherited_batch_form_is_not_used_for_a_subclass_that_scores_its_own_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """#21 item 9: a subclass from another package whose ``score`` raises used to pass
+    ``simulate``, because the inherited batch form never called it."""
+    pytest.importorskip("numpy")
+    from kozyr_seven_up import SevenUp
+
+    from kozyr.simulate import simulate
+    from kozyr.simulate.batch import batch_drift
+
+    class Renamed(SevenUp):
+        name = "seven-up-renamed"  # a new name only: the form still fits
+        aliases = ()
+
+    class OwnScore(SevenUp):
+        name = "seven-up-own-score"
+        aliases = ()
+
+        @override
+        def score(self, record: Any, context: Any) -> Any:
+            raise RuntimeError("house scoring not written yet")
+
+    class Plugin:
+        @hookimpl
+        def kozyr_register_variants(self, registry: kozyr.VariantRegistry) -> None:
+            registry.add(Renamed)
+            registry.add(OwnScore)
+
+    manager = PluginManager(autoload=False)
+    manager.load_entry_points()
+    manager.register(Plugin(), name="house")
+    monkeypatch.setattr(kp, "_manager", manager)
+    assert batch_drift(Renamed) is None and batch_drift(SevenUp) is None
+    assert simulate("seven-up-renamed", n=64, seed=1, workers=1).engine == "batch"
+    with pytest.raises(HookError, match="hook score raised RuntimeError: house scoring"):
+        simulate("seven-up-own-score", n=64, seed=1, workers=1)
+    assert batch_drift(OwnScore) == (
+        "OwnScore overrides score of SevenUp, whose batch form never calls it: the reference "
+        "engine plays every deal"
+    )

@@ -20,7 +20,6 @@ import pytest
 
 import kozyr
 import kozyr.registry as kp
-from kozyr.errors import PluginWarning
 from kozyr import (
     OptionError,
     OptionSpec,
@@ -31,6 +30,7 @@ from kozyr import (
     VariantRegistry,
     hookimpl,
 )
+from kozyr.errors import PluginWarning
 from kozyr.registry import (
     BUILTIN_GROUP,
     ENTRY_POINT_GROUP,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 import weakref
-from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from kozyr.engine import Deal, PlayerView, plugin_of
@@ -173,7 +173,7 @@ def play_deal(
         try:
             action = player.bot.choose(views[seat], actions)
         except Exception as error:
-            raise plugin_fault(
+            fault = plugin_fault(
                 error,
                 plugin=player.plugin,
                 bot=player.name,
@@ -184,6 +184,9 @@ def play_deal(
                 dealer=dealer,
                 seat=seat,
             )
+            if fault is error:
+                raise
+            raise fault from error
         for legal in actions:  # a bot usually returns one of the actions itself
             if legal is action:
                 deal.push(action)
@@ -241,8 +244,7 @@ def _players(
     if len(objects) != len(bots):
         raise KozyrError(f"{variant.name}: give bots as names or as objects, not both")
     return [
-        _Seat(b, type(b).__name__, type(b).__module__.partition(".")[0] or "kozyr")
-        for b in objects
+        _Seat(b, type(b).__name__, type(b).__module__.partition(".")[0] or "kozyr") for b in objects
     ]
 
 

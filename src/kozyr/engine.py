@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import functools
 import random
-from fractions import Fraction
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet
@@ -102,7 +102,7 @@ def hook_error(
     )
 
 
-def _fault_of(
+def _fail(
     variant: Variant,
     hook: str,
     error: BaseException,
@@ -111,14 +111,15 @@ def _fault_of(
     dealer: int | None = None,
     seat: int | None = None,
     where: str | None = None,
-) -> BaseException:
-    """What to raise for ``error`` from ``variant``'s ``hook``: :func:`kozyr.registry.plugin_fault`
-    (the one guard), with the variant's plugin looked up only now, on the error path."""
+) -> NoReturn:
+    """Raise what :func:`kozyr.registry.plugin_fault` (the one guard) makes of ``error`` from
+    ``variant``'s ``hook``: a KozyrError as it is, anything else as a HookError naming the
+    plugin (looked up only now, on the error path). Called inside ``except``."""
     if isinstance(error, KozyrError):
-        return error
+        raise error
     from kozyr.registry import plugin_fault  # only on the error path
 
-    return plugin_fault(
+    raise plugin_fault(
         error,
         plugin=plugin_of(variant),
         variant=variant.name,
@@ -127,7 +128,7 @@ def _fault_of(
         dealer=dealer,
         seat=seat,
         where=where,
-    )
+    ) from error
 
 
 def checked_result(
@@ -232,7 +233,15 @@ class Deal:
         self._budget = self.max_actions
         self._next: dict[int, int] = {}
         self._size = len(self._playing)
-        self._rules: TrickRules = variant.trick_rules
+        rules = getattr(variant, "trick_rules", None)
+        if rules is None:  # registration warned of it (kozyr plugins --strict)
+            raise HookError(
+                plugin=plugin_of(variant),
+                variant=variant.name,
+                detail="has no trick_rules: set self.trick_rules to a kozyr.TrickRules in "
+                "__init__ (e.g. kozyr.FollowElseAny)",
+            )
+        self._rules: TrickRules = rules
         # The trick being played: its leader, number and plays; ``_trick`` is the Trick value the
         # rules are asked about. When the rules read only the suit led (``reads == "lead"``) it is
         # not rebuilt after every card: ``_stale`` says the plays went on since (see ``trick``).
@@ -251,10 +260,10 @@ class Deal:
         try:
             self._state: Any = variant.new_state()
         except Exception as error:
-            raise _fault_of(variant, "new_state", error, seed=seed, dealer=dealer)
+            _fail(variant, "new_state", error, seed=seed, dealer=dealer)
 
-    def _fault(self, hook: str, error: BaseException, seat: int | None = None) -> BaseException:
-        return _fault_of(
+    def _fault(self, hook: str, error: BaseException, seat: int | None = None) -> NoReturn:
+        _fail(
             self._variant,
             hook,
             error,
@@ -282,12 +291,12 @@ class Deal:
         try:
             seats = variant.seats_in(context or {})
         except Exception as error:
-            raise _fault_of(variant, "seats_in", error, seed=seed, dealer=dealer)
+            _fail(variant, "seats_in", error, seed=seed, dealer=dealer)
         deal = cls(variant, dealer=dealer, seed=seed, context=context, seats=seats, rng=rng)
         try:
             variant.start(deal)
         except Exception as error:
-            raise deal._fault("start", error)
+            deal._fault("start", error)
         return deal
 
     @classmethod
@@ -311,7 +320,7 @@ class Deal:
         try:
             variant.setup_replay(deal, record)
         except Exception as error:
-            raise deal._fault("setup_replay", error)
+            deal._fault("setup_replay", error)
         return deal
 
     # --- reading -------------------------------------------------------------------------------
@@ -458,7 +467,7 @@ class Deal:
             try:
                 mask = self._rules.legal_mask(self._hands[seat], trick, self._trump)
             except Exception as error:
-                raise self._fault("trick_rules.legal_mask", error, seat)
+                self._fault("trick_rules.legal_mask", error, seat)
             actions = _ACTIONS[seat]
             if not mask & (mask - 1):  # one legal card, or none
                 if not mask:
@@ -475,7 +484,7 @@ class Deal:
         try:
             decisions = self._variant.decision_actions(self)
         except Exception as error:
-            raise self._fault("decision_actions", error, self._to_act)
+            self._fault("decision_actions", error, self._to_act)
         if not decisions:
             raise self._stuck()
         return decisions
@@ -484,7 +493,7 @@ class Deal:
         try:
             actions = self._variant.decision_actions(self)
         except Exception as error:
-            raise self._fault("decision_actions", error, self._to_act)
+            self._fault("decision_actions", error, self._to_act)
         if not actions:
             raise self._stuck()
         return actions
@@ -494,7 +503,9 @@ class Deal:
         seat = self._to_act
         if self._phase == PLAY:
             hook = "after_trick"
-            why = f"seat {seat} is to play but holds no legal card (after_trick must finish the deal)"
+            why = (
+                f"seat {seat} is to play but holds no legal card (after_trick must finish the deal)"
+            )
         else:
             hook = "decision_actions"
             why = f"gave no action for seat {seat}"
@@ -580,7 +591,7 @@ class Deal:
             try:
                 why = self._variant.explain_decision(self, action)
             except Exception as error:
-                raise self._fault("explain_decision", error, action.seat)
+                self._fault("explain_decision", error, action.seat)
             if why is None:
                 why = f"{action} is not possible in phase {self._phase!r}; legal: " + ", ".join(
                     str(a) for a in legal
@@ -614,7 +625,7 @@ class Deal:
             legal = rules.legal_mask(hand, trick, self._trump) & card.mask
             message = "" if legal else rules.explain(hand, self.current_trick(), card, self._trump)
         except Exception as error:
-            raise self._fault("trick_rules.legal_mask/explain", error, seat)
+            self._fault("trick_rules.legal_mask/explain", error, seat)
         if not legal:
             raise IllegalPlayError(f"seat {seat}: {message}", seat=seat, card=card, rule=rules.rule)
 
@@ -666,7 +677,7 @@ class Deal:
             try:
                 self._variant.apply_decision(self, action)
             except Exception as error:
-                raise self._fault("apply_decision", error, action.seat)
+                self._fault("apply_decision", error, action.seat)
             return
         card = action.card
         assert card is not None
@@ -679,7 +690,7 @@ class Deal:
         try:
             flags = rules.play_flags(hand, trick, card, self._trump)
         except Exception as error:
-            raise self._fault("trick_rules.play_flags", error, seat)
+            self._fault("trick_rules.play_flags", error, seat)
         play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
         hands[seat] = hand ^ card.mask
         plays = self._plays
@@ -694,7 +705,7 @@ class Deal:
                 try:
                     self._variant.after_play(self, play)
                 except Exception as error:
-                    raise self._fault("after_play", error, seat)
+                    self._fault("after_play", error, seat)
             return
         full = Trick(self._leader, self._number, tuple(plays))
         try:
@@ -702,7 +713,7 @@ class Deal:
             if winner not in self._playing:
                 raise ValueError(f"seat {winner} wins trick {full.number}, but plays no card")
         except Exception as error:
-            raise self._fault("trick_rules.trick_winner", error, seat)
+            self._fault("trick_rules.trick_winner", error, seat)
         done = Trick(full.leader, full.number, full.plays, winner)
         self._tricks.append(done)
         self._won[winner] += 1
@@ -711,7 +722,7 @@ class Deal:
         try:
             self._variant.after_trick(self, done)
         except Exception as error:
-            raise self._fault("after_trick", error, winner)
+            self._fault("after_trick", error, winner)
 
     def _check_logged(self, action: Action) -> None:
         """A decision of a variant with a decision log must be one its declaration can write
@@ -727,7 +738,7 @@ class Deal:
         if problem is not None:
             self._history.pop()
             self._log.pop()
-            raise self._fault("decision_actions", ValueError(f"{action}: {problem}"), action.seat)
+            self._fault("decision_actions", ValueError(f"{action}: {problem}"), action.seat)
 
     # --- used by variants ----------------------------------------------------------------------
 
@@ -900,7 +911,7 @@ class Deal:
         try:
             result = self._variant.score(self.record, self._context)
         except Exception as error:
-            raise self._fault("score", error)
+            self._fault("score", error)
         return checked_result(self._variant, result, seed=self._seed, dealer=self._dealer)
 
     def __repr__(self) -> str:
@@ -1075,7 +1086,7 @@ def run_party(
         try:
             return call(*args)
         except Exception as error:
-            raise _fault_of(variant, name, error, where=f"{where}, before deal {len(results) + 1}")
+            _fail(variant, name, error, where=f"{where}, before deal {len(results) + 1}")
 
     while True:
         party = PartyRecord(variant.name, options, tuple(r.record for r in results))

@@ -17,8 +17,8 @@ while every other still loads -- whatever it raises, ``SystemExit`` included (on
 Names are first come, first served, built-ins first: a name or alias already taken is dropped
 from the newcomer (with a warning on its :class:`PluginInfo`), never from the plugin that has it;
 a canonical name is never shadowed by another variant's alias. Set
-``KOZYR_DISABLE_PLUGIN_AUTOLOAD=1`` to load only the built-ins (nothing third-party) and ``KOZYR_DISABLE_PLUGINS=a,b``
-to skip single plugins (by entry-point or distribution name).
+``KOZYR_DISABLE_PLUGIN_AUTOLOAD=1`` to load only the built-ins (nothing third-party) and
+``KOZYR_DISABLE_PLUGINS=a,b`` to skip single plugins (by entry-point or distribution name).
 
 >>> names = [v.name for v in variants()]
 >>> "seven-up" in names
@@ -136,11 +136,15 @@ class PluginInfo:
     disabled: bool = False
     #: Refused unimported: it claimed :data:`BUILTIN_GROUP` without being a built-in (#23).
     refused: bool = False
+    #: What registration noticed that fails only when used (a variant without ``trick_rules``
+    #: cannot be played): ``kozyr plugins --strict`` fails on these too.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        """Loaded without an error or a warning (what ``kozyr plugins --strict`` demands)."""
-        return self.error is None and not self.warnings
+        """Loaded without an error, a warning or a note (what ``kozyr plugins --strict``
+        demands)."""
+        return self.error is None and not self.warnings and not self.notes
 
 
 @dataclass(frozen=True)
@@ -347,6 +351,7 @@ class PluginManager:
                             f"kozyr: plugin {ep.name}: {refusal}", PluginWarning, stacklevel=2
                         )
                         continue
+                before = _kozyr_attributes()
                 try:
                     plugin = ep.load()
                 except KeyboardInterrupt:
@@ -357,6 +362,12 @@ class PluginManager:
                     self._fail_names([ep.name], info)
                     continue
                 self._register(plugin, info)
+                info.warnings.extend(
+                    f"replaced kozyr's {name} when imported (a monkeypatch: kozyr's behaviour "
+                    "is no longer its own)"
+                    for name in _replaced(before, _kozyr_attributes())
+                )
+        self.check_bots()
 
     def register(self, plugin: Any, name: str | None = None) -> PluginInfo:
         """Register a plugin object at run time (tests, notebooks, embedding programs).
@@ -440,7 +451,7 @@ class PluginManager:
         plugin.warnings.append(message)
 
     def _add_variant(self, variant: type[Variant], plugin: PluginInfo) -> None:
-        _check_class(variant)
+        plugin.notes.extend(_check_class(variant))
         entry = VariantEntry(
             variant.name,
             [],
@@ -525,7 +536,7 @@ class PluginManager:
             found: Any = importlib.import_module(module)
             for part in attr.split("."):
                 found = getattr(found, part)
-            _check_class(found)
+            notes = _check_class(found)
             cls: type[Variant] = found
             wrong = [
                 f"{what} {declared!r} (the class says {actual!r})"
@@ -566,17 +577,36 @@ class PluginManager:
                     f"variant {entry.name}: {what} {declared!r} was registered, the class says "
                     f"{actual!r}"
                 )
+        entry.plugin.notes.extend(notes)
         entry.title, entry.title_ru, entry.rules = cls.title, cls.title_ru, cls.rules_ref
         entry.cls, entry.source = cls, None
         return cls
 
     def load_all(self) -> None:
-        """Import every lazily registered variant (``kozyr plugins`` reports what fails)."""
+        """Import every lazily registered variant (``kozyr plugins`` reports what fails) and
+        check every bot's variants exist (a warning on the bot's plugin otherwise)."""
         for entry in list(self._state.canonical.values()):
             try:
                 self._load(entry)
             except PluginError:
                 pass
+        self.check_bots()
+
+    def check_bots(self) -> None:
+        """A warning on its plugin for every bot limited to a variant no plugin registered (a
+        misspelt name: the bot would never be offered)."""
+        state = self._state
+        infos = {info.name: info for info in self.plugins}
+        for bot in state.bots.values():
+            if bot.variants is None:
+                continue
+            for name in sorted(bot.variants):
+                if name in state.canonical or name in state.aliases:
+                    continue
+                info = infos.get(bot.plugin)
+                message = f"bot {bot.name}: variant {name!r} is not installed"
+                if info is not None and message not in info.warnings:
+                    info.warnings.append(message)
 
     def _add_bot(
         self,
@@ -663,8 +693,7 @@ class PluginManager:
             f"{e.name} ({', '.join(e.aliases)})" if e.aliases else e.name for e in self.entries()
         )
         broken = "".join(
-            f"; plugin {p.name} failed to load and may have it ({p.error})"
-            for p in self.broken()
+            f"; plugin {p.name} failed to load and may have it ({p.error})" for p in self.broken()
         )
         raise UnknownVariantError(
             f"unknown variant {shorten(name)}; installed: {known or 'none'}{broken}"
@@ -696,6 +725,31 @@ class PluginManager:
         return dict(sorted(self._state.sheet_formats.items()))
 
 
+def _kozyr_attributes() -> dict[str, int]:
+    """The identity of every public attribute of kozyr's loaded modules and of the classes they
+    define (``"kozyr.record.PartyResult.to_json"`` -> ``id``), to see what a plugin replaced."""
+    import sys
+
+    seen: dict[str, int] = {}
+    for name, module in list(sys.modules.items()):
+        if not (name == PROJECT or name.startswith(PROJECT + ".")) or module is None:
+            continue
+        for attr, value in list(vars(module).items()):
+            if attr.startswith("_"):
+                continue
+            seen[f"{name}.{attr}"] = id(value)
+            if isinstance(value, type) and value.__module__ == name:
+                for key, member in list(vars(value).items()):
+                    if not key.startswith("_"):
+                        seen[f"{name}.{attr}.{key}"] = id(member)
+    return seen
+
+
+def _replaced(before: Mapping[str, int], after: Mapping[str, int]) -> list[str]:
+    """The names whose values changed between two :func:`_kozyr_attributes` snapshots."""
+    return sorted(name for name, ident in before.items() if after.get(name, ident) != ident)
+
+
 def _dist_key(name: str) -> str:
     """A distribution name as packaging compares them (PEP 503: case and ``-_.`` runs)."""
     return re.sub(r"[-_.]+", "-", name).lower()
@@ -713,10 +767,12 @@ def builtin_refusal(distribution: str | None, value: str) -> str | None:
 
     >>> builtin_refusal("kozyr-semerik", "kozyr_semerik.plugin") is None
     True
-    >>> print(builtin_refusal("aaa-evil", "evil.plugin"))
-    refused: distribution aaa-evil is not a built-in plugin of kozyr (only kozyr-pitch, kozyr-sem-listov, kozyr-semerik, kozyr-seven-up may register under kozyr.builtin)
-    >>> print(builtin_refusal("kozyr-semerik", "evil.plugin"))
-    refused: distribution kozyr-semerik registers module evil.plugin under kozyr.builtin, outside its package kozyr_semerik
+    >>> print(builtin_refusal("aaa-evil", "evil.plugin"))  # doctest: +NORMALIZE_WHITESPACE
+    refused: distribution aaa-evil is not a built-in plugin of kozyr (only kozyr-pitch,
+    kozyr-sem-listov, kozyr-semerik, kozyr-seven-up may register under kozyr.builtin)
+    >>> print(builtin_refusal("kozyr-semerik", "evil.plugin"))  # doctest: +NORMALIZE_WHITESPACE
+    refused: distribution kozyr-semerik registers module evil.plugin under kozyr.builtin,
+    outside its package kozyr_semerik
     """
     allowed = ", ".join(sorted(BUILTIN_PLUGINS))
     if distribution is None or _dist_key(distribution) not in BUILTIN_PLUGINS:
@@ -735,8 +791,9 @@ def builtin_refusal(distribution: str | None, value: str) -> str | None:
     return None
 
 
-def _check_class(variant: Any) -> None:
-    """Refuse what is not a complete Variant subclass (names, players, engine hooks)."""
+def _check_class(variant: Any) -> list[str]:
+    """Refuse what is not a complete Variant subclass (names, players, engine hooks, what its
+    instances need); return the warnings of what does not stop it (no ``trick_rules``)."""
     from kozyr.variant import REQUIRED_HOOKS, Variant
 
     if not (isinstance(variant, type) and issubclass(variant, Variant)):
@@ -754,9 +811,62 @@ def _check_class(variant: Any) -> None:
             "that raise NotImplementedError; see docs/plugins.md)",
             variant,
         )
-    problem = _log_problem(variant)
+    notes: list[str] = []
+    problem = _log_problem(variant) or _instance_problem(variant, notes)
     if problem:
         raise _VariantError(f"{variant.name}: {problem}", variant)
+    return [f"{variant.name}: {note}" for note in notes]
+
+
+#: The methods every :class:`~kozyr.TrickRules` has (what the engine calls during play).
+_TRICK_RULES_METHODS = ("legal_mask", "trick_winner", "play_flags", "explain")
+
+
+def _instance_problem(variant: Any, notes: list[str]) -> str | None:
+    """What goes wrong when the variant is made as ``kozyr`` makes it (#23): each option default
+    must be one of its own allowed values; the class must be instantiable with its defaults and
+    with each declared player count, with outcome fields that can be read (known kinds). None
+    when all is well. An instance without ``trick_rules`` cannot be played (only its records
+    scored): a note in ``notes``, which ``kozyr plugins --strict`` fails on."""
+    from kozyr.outcome import OutcomeField
+
+    specs = {spec.name: spec for spec in variant.options_spec}
+    for spec in specs.values():
+        if spec.default is None:
+            continue
+        try:
+            spec.coerce(spec.default)
+        except KozyrError as error:
+            return f"the default of option {spec.name} is not allowed: {error}"
+    counts: list[int | None] = [None]
+    if "players" in specs:
+        counts += [n for n in variant.player_counts if n != specs["players"].default]
+    for count in counts:
+        made = "with its defaults" if count is None else f"for {count} players"
+        try:
+            instance = variant() if count is None else variant(players=count)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            return f"cannot be made {made}: {_describe(error)}"
+        rules = getattr(instance, "trick_rules", None)
+        if not notes and (
+            rules is None
+            or not all(callable(getattr(rules, m, None)) for m in _TRICK_RULES_METHODS)
+        ):
+            notes.append(
+                f"made {made}, it has no trick_rules and cannot be played (set "
+                "self.trick_rules to a kozyr.TrickRules in __init__, e.g. kozyr.FollowElseAny)"
+            )
+        try:
+            fields = instance.outcome_fields
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            return f"made {made}, its outcome_fields cannot be read: {_describe(error)}"
+        if not isinstance(fields, tuple) or not all(isinstance(f, OutcomeField) for f in fields):
+            return f"made {made}, its outcome_fields are not a tuple of kozyr.OutcomeField"
+    return None
 
 
 def _log_problem(variant: Any) -> str | None:
@@ -881,10 +991,11 @@ def call_plugin(
     instance of ``returns`` (when given) is a :class:`~kozyr.errors.HookError` saying what came
     back. ``KOZYR_TRACE_PLUGINS=1`` logs the call on stderr.
 
-    >>> call_plugin(lambda: 1 / 0, plugin="toy", hook="score", variant="toy-game")
-    Traceback (most recent call last):
-    ...
-    kozyr.errors.HookError: variant toy-game (plugin toy): hook score raised ZeroDivisionError: division by zero
+    >>> try:
+    ...     call_plugin(lambda: 1 / 0, plugin="toy", hook="score", variant="toy-game")
+    ... except HookError as error:
+    ...     print(error.plugin, error.hook, type(error.__cause__).__name__)
+    toy score ZeroDivisionError
     >>> call_plugin(lambda: b"x", plugin="toy", hook="render", sheet_format="toy", returns=str)
     Traceback (most recent call last):
     ...
@@ -897,7 +1008,7 @@ def call_plugin(
     except KeyboardInterrupt:
         raise
     except Exception as error:
-        raise plugin_fault(
+        fault = plugin_fault(
             error,
             trusted=trusted,
             plugin=plugin,
@@ -910,6 +1021,9 @@ def call_plugin(
             seat=seat,
             where=where,
         )
+        if fault is error:
+            raise
+        raise fault from error
     if returns is not None and not isinstance(value, returns):
         kinds = returns if isinstance(returns, tuple) else (returns,)
         expected = " or ".join(k.__name__ for k in kinds)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kozyr.errors import IllegalActionError, KozyrError, RecordError
+from kozyr.errors import IllegalActionError, RecordError
 
 if TYPE_CHECKING:
     from kozyr.engine import Deal
@@ -42,12 +42,12 @@ _T = TypeVar("_T")
 def _hook(variant: Variant, hook: str, path: str, seed: int | None, call: Callable[[], _T]) -> _T:
     """``call()`` -- a hook of ``variant`` -- with anything but a KozyrError it raises turned
     into a HookError naming the plugin, the variant, the hook and the record's path."""
-    from kozyr.engine import _fault_of
+    from kozyr.engine import _fail
 
     try:
         return call()
     except Exception as error:
-        raise _fault_of(variant, hook, error, seed=seed, where=f"record {path}")
+        _fail(variant, hook, error, seed=seed, where=f"record {path}")
 
 
 def _scored(

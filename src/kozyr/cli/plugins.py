@@ -31,8 +31,8 @@ def _status(info: Any) -> str:
         return "disabled"
     if info.error:
         return str(info.error)
-    if info.warnings:
-        return "warning: " + "; ".join(info.warnings)
+    if info.warnings or info.notes:
+        return "warning: " + "; ".join([*info.warnings, *info.notes])
     return "ok"
 
 
@@ -57,6 +57,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                         "error": p.error,
                         "warnings": p.warnings,
                         "disabled": p.disabled,
+                        "notes": p.notes,
                     }
                     for p in infos
                 ]
