@@ -55,7 +55,7 @@ def test_rules_prints_every_rule_in_order_then_the_options(name: str) -> None:
     assert also.endswith(f"C1–C7 (Conventions shared by every variant) — kozyr rules {name} ID")
     if name == "na-noski":  # the race it shares with По носкам, and the classic exchange rules
         assert (
-            "also cited: PN1–PN5, D-PN1–D-PN2 (По носкам (1809)); SL-C1–SL-C17, D-SL1–D-SL5" in also
+            "also cited: PN1–PN5, D-PN1–D-PN2 (По носкам (1809)); SL-C1–SL-C17, D-SL1–D-SL6" in also
         )
 
 
@@ -252,3 +252,36 @@ def test_every_simulate_json_key_is_documented(argv: tuple[str, ...]) -> None:
         if f"`{k}`" not in text
     ]
     assert not missing, f"docs/performance.md does not document: {missing}"
+
+
+# --- what was checked, in text as in --json (issue 22, D4) -------------------------------------
+
+
+def test_replay_and_sheet_text_say_what_was_checked_and_every_warning(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import functools
+
+    import kozyr_sem_listov.family as family
+
+    summary = ROOT / "examples" / "sem-listov-summary.json"
+    text = run("replay", str(summary))
+    assert "checked: summary" in text and "WARNING" not in text
+    assert "checked: plays" in run("replay", str(ROOT / "examples" / "sem-listov.json"))
+    # a search that gives up at once: the summary is scored from the summary, and text mode
+    # says so as loudly as --json (checked: outcome and the warning)
+    monkeypatch.setattr(family, "realise", functools.partial(family.realise, budget=1))
+    data = json.loads(run("replay", "--json", str(summary)))
+    assert data["checked"] == "outcome" and len(data["warnings"]) == 1
+    text = run("replay", str(summary))
+    assert "checked: outcome" in text
+    assert f"WARNING: {data['warnings'][0]}" in text
+    sheet = run("sheet", str(summary))
+    assert "checked: outcome" in sheet and f"WARNING: {data['warnings'][0]}" in sheet
+    party = tmp_path / "party.json"
+    record = json.loads(summary.read_text(encoding="utf-8"))
+    deal = {k: v for k, v in record.items() if k not in ("variant", "options")}
+    body = {"variant": "sem-listov", "options": record["options"], "deals": [deal]}
+    party.write_text(json.dumps(body), encoding="utf-8")
+    text = run("replay", str(party))
+    assert "checked: outcome" in text and "WARNING: deal 1: the search" in text

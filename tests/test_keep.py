@@ -27,6 +27,7 @@ from kozyr.errors import RecordError
 from kozyr.keep import Keeper, load_record
 
 NAMES = ["Аня", "Боря", "Вера"]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RACE = ["", "1 4 2", "", "", "2 3 2", "", "", "3 - 3", ""]  # dealer, tricks_won, reached
 
 
@@ -62,7 +63,8 @@ def test_a_whole_race_through_piped_input(tmp_path: Path) -> None:
     assert text.count("== Deal ") == 3
     assert "reached 7 and left: Боря (PN4)" in text  # the running sheet after each deal
     assert "last in the race: Аня (PN4)" in text
-    assert text.rstrip().endswith("The game is over.")
+    assert "The game is over." in text  # then the cut card is asked (PN5): input ends there
+    assert text.rstrip().endswith("holds every finished deal (3)")
 
 
 def test_each_answer_is_checked_with_replays_message(tmp_path: Path) -> None:
@@ -88,7 +90,8 @@ def test_undo_edit_and_quit(tmp_path: Path) -> None:
     path = tmp_path / "race.json"
     answers = [
         *RACE[:6],  # deals 1 and 2
-        "undo",  # at deal 3's first question: deal 2 goes
+        "undo",  # at deal 3's first question: deal 2 goes, once confirmed
+        "yes",
         *RACE[3:6],  # deal 2 again
         "edit 1",  # deal 1 again, old answers offered
         "",  # dealer as it was
@@ -154,7 +157,7 @@ def test_cli_keep_starts_and_resumes(
     assert main(["keep", str(tmp_path / "new.json")]) == 2
     assert "name the variant" in capsys.readouterr().err
     assert main(["keep", str(tmp_path / "new.json"), "po-noskam", "--players", "Аня,аня,Вера"]) == 2
-    assert "two players have the same name" in capsys.readouterr().err
+    assert "--players[1]: 'аня' is already at the table: seat 0" in capsys.readouterr().err
     assert not (tmp_path / "new.json").exists()
 
 
@@ -302,3 +305,216 @@ def test_semerik_combinations_and_counters(tmp_path: Path) -> None:
     assert isinstance(outcome, kozyr.PartyResult) and isinstance(full, kozyr.PartyResult)
     assert outcome.running == full.running[:2] == ((5, 8), (7, 14))
     assert [d.points for d in outcome.deals] == [d.points for d in full.deals[:2]]
+
+
+# --- keep grown up (issue 20 item 9, issue 21 item 6) ---------------------------------------------
+
+CUT_8C = ["8♣"]  # the loser cuts the eight of clubs (PN5)
+
+
+def test_a_race_ends_with_its_cut_card_and_the_punishment(tmp_path: Path) -> None:
+    """The race of the module docstring, then the cut card asked (PN5): 8♣ is written as the
+    party's cut, and the replay computes the punishment from it -- exactly what replaying
+    examples/po-noskam-party.json with that cut gives."""
+    path = tmp_path / "race.json"
+    k = keeper(path, [*RACE, *CUT_8C, "quit"])
+    assert k.run() == 0
+    data = saved(path)
+    assert data["cut"] == "8♣"
+    result = kozyr.replay(data)
+    assert isinstance(result, kozyr.PartyResult)
+    example = json.loads((EXAMPLES / "po-noskam-party.json").read_text("utf-8"))
+    full = kozyr.replay({**example, "cut": "8♣"})
+    assert isinstance(full, kozyr.PartyResult)
+    assert result.extra["punishment"] == full.extra["punishment"] is not None
+    text = output(k)
+    assert "Cut card (PN5, the loser's punishment) [optional]: 8♣" in text
+
+
+def test_a_bad_cut_card_is_asked_again_and_empty_leaves_it_out(tmp_path: Path) -> None:
+    path = tmp_path / "race.json"
+    k = keeper(path, [*RACE, "1x", "", "quit"])
+    assert k.run() == 0
+    text = output(k)
+    assert "$.cut: bad card '1x'" in text or "unknown rank" in text
+    assert "without the cut card the punishment is not computed" in text
+    assert "cut" not in saved(path)
+
+
+def test_undo_asks_first_and_redo_brings_the_deal_back(tmp_path: Path) -> None:
+    path = tmp_path / "race.json"
+    answers = [*RACE[:6], "undo", "no", "undo", "да", "redo", "undo", "yes", "quit"]
+    k = keeper(path, answers)
+    assert k.run() == 0
+    text = output(k)
+    assert "drop deal 2 (Dealer 1 Боря, Tricks won 2 3 2)? yes/no [no]: no" in text
+    assert "nothing undone" in text
+    assert "deal 2 undone (redo brings it back)" in text and "deal 2 brought back" in text
+    assert [d["tricks_won"] for d in saved(path)["deals"]] == [[1, 4, 2]]
+    again = keeper(path, ["redo", "quit"], record=load_record(str(path)))
+    assert again.run() == 0 and "nothing to redo" in output(again)  # a session's undos only
+
+
+def test_a_new_deal_forgets_what_was_undone(tmp_path: Path) -> None:
+    path = tmp_path / "race.json"
+    answers = [*RACE[:6], "undo", "yes", *RACE[3:6], "redo", "quit"]
+    k = keeper(path, answers)
+    assert k.run() == 0
+    assert "nothing to redo" in output(k)
+
+
+def test_an_error_returns_to_the_field_that_is_wrong(tmp_path: Path) -> None:
+    """Deal 3 typed with 3 3 3: Боря already left (PN4, D-PN2), so the replay names
+    ``tricks_won`` and only that field is asked again, with nothing offered; ``back`` from
+    there goes to the dealer; an empty answer asks the whole deal again."""
+    path = tmp_path / "race.json"
+    answers = [*RACE[:6], "", "3 3 3", "", "back", "", "3 - 3", "", "quit"]
+    k = keeper(path, answers)
+    assert k.run() == 0
+    assert [d["tricks_won"] for d in saved(path)["deals"]][2] == [3, None, 3]
+    text = output(k)
+    assert "deal 3 ($.deals[2].tricks_won[1]): " in text
+    assert "correct this field (back: the previous question; empty: the whole deal again)" in text
+    assert "Tricks won (PN4, 3 values, - = null): back" in text
+    assert "Dealer (SL-C3) [2 Вера]: \nTricks won (PN4, 3 values, - = null) [3 3 3]: 3 - 3" in text
+    path2 = tmp_path / "again.json"
+    k = keeper(path2, [*RACE[:6], "", "3 3 3", "", "", "", "3 - 3", "", "quit"])
+    assert k.run() == 0  # empty at the field: the whole deal again, the answers offered
+    assert saved(path2)["deals"][2]["tricks_won"] == [3, None, 3]
+    assert output(k).count("== Deal 3 ==") == 2
+
+
+def test_an_evening_next_game_same_players(tmp_path: Path) -> None:
+    """Two races in one file: after the first (cut 8♣), ``next`` starts the second with the
+    same players, its first dealer the seat after the first game's (1, Боря). The file is then
+    an evening record; kozyr replay totals it per player: each race's net added up."""
+    path = tmp_path / "evening.json"
+    second = ["", "4 1 2", "", "", "3 2 2", "", "", "- 3 3", "", "9♦"]
+    k = keeper(path, [*RACE, *CUT_8C, "next", *second, "quit"])
+    assert k.run() == 0
+    data = saved(path)
+    assert data["variant"] == "po-noskam" and data["players"] == NAMES and data["lang"] == "en"
+    assert [len(g["deals"]) for g in data["games"]] == [3, 3]
+    assert [g["cut"] for g in data["games"]] == ["8♣", "9♦"]
+    assert data["games"][1]["deals"][0]["dealer"] == 1
+    evening = kozyr.replay(data)
+    assert isinstance(evening, kozyr.EveningResult)
+    assert evening.names == tuple(NAMES)
+    first, later = (kozyr.replay({**g, "variant": "po-noskam", "options": data["options"],
+                                  "players": NAMES}) for g in data["games"])  # fmt: skip
+    assert isinstance(first, kozyr.PartyResult) and isinstance(later, kozyr.PartyResult)
+    net = [a + b for a, b in zip(first.settlement.net(), later.settlement.net(), strict=True)]
+    assert list(evening.totals.values()) == net
+    text = output(k)
+    assert "=== Game 2 ===" in text and "Dealer (SL-C3) [1 Боря]: " in text
+    # resumed: the evening goes on in its second game
+    resumed = keeper(path, ["edit 1", "", "4 1 2", "", "quit"], record=load_record(str(path)))
+    assert resumed.run() == 0
+    assert "evening: " in output(resumed)
+
+
+def test_next_before_the_end_and_edit_after_it(tmp_path: Path) -> None:
+    """``edit N`` works once the game is over (issue 20 item 9): deal 1 corrected to 2 4 1 --
+    the race still ends at deal 3 (Аня 2+2+3 = 7 too late: Вера reached 7 first)."""
+    path = tmp_path / "race.json"
+    answers = [*RACE, "", "edit 1", "", "2 4 1", "", "quit"]
+    k = keeper(path, answers)
+    assert k.run() == 0
+    deals = saved(path)["deals"]
+    assert deals[0]["tricks_won"] == [2, 4, 1]
+    assert output(k).count("The game is over.") == 1  # over before the edit and after it
+
+
+def test_names_with_spaces_and_seats_by_number(tmp_path: Path) -> None:
+    """Seven Up (SU6) with a two-word name typed whole in any case for a seat."""
+    path = tmp_path / "su.json"
+    variant = kozyr.get_variant("seven-up", players=4)
+    names = ["Анна Петровна", "Боря", "Вера", "Гоша"]
+    answers = ["", "8♥", "stand", "", "боря", "анна петровна", "-", "3", "", "quit"]
+    inp = io.StringIO("".join(a + "\n" for a in answers))
+    k = Keeper(str(path), variant, names, inp, io.StringIO())
+    assert k.run() == 0
+    [deal] = saved(path)["deals"]
+    assert (deal["high"], deal["low"], deal["jack"], deal["game"]) == (1, 0, None, 3)
+
+
+def test_players_that_look_like_seats_or_commands_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "race.json")
+    assert main(["keep", path, "po-noskam", "--players", "1,0,Вера"]) == 2
+    err = capsys.readouterr().err
+    assert "--players[0]: '1' is a seat number: a name may not be one" in err
+    assert main(["keep", path, "po-noskam", "--players", "Аня,undo,Вера"]) == 2
+    assert "--players[1]: 'undo' is a word keep reads as a command" in capsys.readouterr().err
+    assert main(["keep", path, "po-noskam", "--players", "Аня,Бо\u200bря,Вера"]) == 2
+    assert "U+200B ZERO WIDTH SPACE, an invisible character" in capsys.readouterr().err
+    assert not (tmp_path / "race.json").exists()
+
+
+def test_the_language_is_kept_in_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "race.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n1 4 2\n\nquit\n"))
+    assert main(["keep", str(path), "po-noskam", "--players", "Аня,Боря,Вера", "--lang", "ru"]) == 0
+    assert saved(path)["lang"] == "ru"
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["keep", str(path)]) == 0
+    assert "продолжаем " in capsys.readouterr().out  # resumed in Russian without --lang
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["keep", str(path), "--lang", "en"]) == 0
+    assert "resuming " in capsys.readouterr().out and saved(path)["lang"] == "en"
+    assert kozyr.replay(saved(path)).record.meta["lang"] == "en"  # a record field replay reads
+
+
+def test_a_stray_temporary_file_is_removed_on_resume(tmp_path: Path) -> None:
+    """A keep killed between creating its temporary file and the rename (kozyr.atomic) leaves
+    ``.race.json.<12 hex>.tmp``; the record itself is whole. The next keep removes it (and no
+    other file)."""
+    path = tmp_path / "race.json"
+    assert keeper(path, [*RACE[:3], "quit"]).run() == 0
+    stray = tmp_path / ".race.json.0123456789ab.tmp"
+    stray.write_text('{"half', encoding="utf-8")
+    other = tmp_path / ".other.json.0123456789ab.tmp"
+    other.write_text("x", encoding="utf-8")
+    record = load_record(str(path))
+    assert record is not None and len(record["deals"]) == 1
+    assert not stray.exists() and other.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_line_editing_and_history_through_readline(tmp_path: Path) -> None:
+    """In a real terminal keep reads through readline: ``1 2``, the left arrow, ``4 `` is the
+    answer ``1 4 2`` (not ``1 2^[[D4``); at deal 2 the up arrow brings back that answer from
+    the history."""
+    path = tmp_path / "race.json"
+    master, slave = os.openpty()
+    args = [*KEEP, str(path), "po-noskam", "--players", ",".join(NAMES)]
+    env = {**os.environ, "TERM": "xterm"}
+    child = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    screen = Screen(master)
+    try:
+        screen.expect("Dealer (")
+        os.write(master, b"\r")
+        screen.expect("Tricks won (")
+        os.write(master, b"1 2\x1b[D4 \r")  # left arrow: the cursor before the 2
+        screen.expect("Reached seven (")
+        os.write(master, b"\r")
+        screen.expect("== Deal 2 ==")
+        screen.expect("Dealer (")
+        os.write(master, b"\r")
+        screen.expect("Tricks won (")
+        os.write(master, b"\x1b[A\r")  # up arrow: the last answer typed, 1 4 2
+        screen.expect("Reached seven (")
+        os.write(master, b"quit\r")
+        screen.expect("stopped")
+        assert child.wait(timeout=60) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        os.close(master)
+    assert [d["tricks_won"] for d in saved(path)["deals"]] == [[1, 4, 2]]

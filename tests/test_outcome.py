@@ -366,7 +366,7 @@ def test_sm8_double_when_counts_cannot_tell() -> None:
 
 
 def test_sm6_a_shown_card_outside_every_combination_is_an_error() -> None:
-    record = {"variant": "semerik", **sm(0, [3, 3, 2, 2], [0, 0, 0, 0])}
+    record = {"variant": "semerik", **sm(0, [3, 3, 2, 2], [1, 1, 0, 0])}  # SM7: 2+ counter tricks
     record["declared"] = [None, "3h 2h Ah 5c", None, None]
     with pytest.raises(RecordError) as error:
         kozyr.replay(record)

@@ -203,3 +203,94 @@ def test_bad_format_language_and_names_are_kozyr_errors() -> None:
         render(sheet, "text", lang="de")
     with pytest.raises(KozyrError, match="3 player names for 2 seats"):
         build_sheet(result, variant, names=TABLE[:3])
+
+
+# --- hostile names and spreadsheet safety (issue 21 items 6 and 7) -------------------------------
+
+EVIL = '=HYPERLINK("http://e.vil/","x")'
+
+
+def evil_sheet(names: list[str]) -> kozyr.sheet.Sheet:
+    result, variant = scored("sem-listov.json")
+    return build_sheet(result, variant, names=names)
+
+
+def test_csv_cells_never_start_a_formula() -> None:
+    """OWASP CSV injection: every cell that a spreadsheet would run -- one starting with ``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return -- is read back by a spreadsheet-style
+    parser (the csv module) as text with a leading ``'``; the numbers stay numbers. By hand for
+    examples/sem-listov.json (SL-C14: 8 and 6 points, 2 paid by seat 1): ``+8`` and ``+6``
+    points are written 8 and 6, the net is not a column."""
+    names = [EVIL, "@SUM(1+1)*cmd|' /C calc'!A0"]
+    rows = list(csv.reader(io.StringIO(render(evil_sheet(names), "csv"))))
+    assert rows[0][3] == f"'{EVIL}: points" and rows[0][5] == "'@SUM(1+1)*cmd|' /C calc'!A0: points"
+    assert rows[1][2] == f"'{EVIL}"  # the dealer column
+    assert rows[1][3:7] == ["8", "8", "6", "6"]
+    for row in rows:
+        for cell in row:
+            assert not cell.startswith(kozyr.sheet.FORMULA_START) or _number(cell), cell
+
+
+def _number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("value", "cell"),
+    [
+        (Fraction(-3), "-3"),  # a real negative number stays a number
+        (Fraction(0), "0"),
+        (Fraction(-3, 2), "-1.5"),  # exact in decimal: a number
+        (Fraction(7, 40), "0.175"),
+        (Fraction(-1, 3), "'-1/3"),  # no finite decimal: the exact text, neutralised
+        (Fraction(1, 3), "1/3"),
+        ("-2", "-2"),
+        ("-2/4", "-0.5"),
+        ("-1e9", "'-1e9"),  # not a plain number: text
+        ("=1+1", "'=1+1"),
+        ("", ""),
+    ],
+)
+def test_csv_numbers(value: Fraction | str, cell: str) -> None:
+    assert kozyr.sheet.csv_number(value) == cell
+
+
+@pytest.mark.parametrize(
+    ("text", "cell"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+7 916 000", "'+7 916 000"),
+        ("-Аня", "'-Аня"),
+        ("@Аня", "'@Аня"),
+        ("\tАня", "'\tАня"),
+        ("\rАня", "'\rАня"),
+        ("  =1", "'  =1"),
+        ("Аня = Боря", "Аня = Боря"),
+        ("Аня", "Аня"),
+    ],
+)
+def test_csv_text(text: str, cell: str) -> None:
+    assert kozyr.sheet.csv_text(text) == cell
+
+
+def test_markdown_passes_no_html_and_no_broken_rows() -> None:
+    names = ["<img src=x onerror=alert(1)>", "Б|о\nря [x](javascript:alert(1)) *y*"]
+    text = render(evil_sheet(names), "markdown")
+    assert "<img" not in text and "&lt;img src=x onerror=alert(1)&gt;" in text
+    assert "\\[x\\](javascript:alert(1)) \\*y\\*" in text and "Б\\|о / ря" in text
+    table = [line for line in text.splitlines() if line.startswith("|")]
+    assert len(table) == 2 + 1 + 1  # header, rule, one deal, total
+    assert {line.count(" | ") - line.count("\\| ") for line in table[2:]} == {5}
+
+
+def test_text_sheet_rows_stay_rows_with_a_multiline_note() -> None:
+    result, variant = scored("sem-listov.json")
+    meta = {"note": "первая строка\nвторая строка", "place": "дача"}
+    sheet = build_sheet(result, variant, names=["Аня\nБоря", "Вера"], meta=meta)
+    text = render(sheet, "text", lang="en")
+    assert "note: первая строка / вторая строка" in text
+    assert "Аня / Боря" in text and "\nБоря" not in text

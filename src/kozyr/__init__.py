@@ -47,6 +47,7 @@ if TYPE_CHECKING:
         OptionError,
         PluginError,
         RecordError,
+        TextError,
         UnknownVariantError,
         VariantConflictError,
     )
@@ -131,6 +132,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "OptionError",
         "PluginError",
         "RecordError",
+        "TextError",
         "UnknownVariantError",
         "VariantConflictError",
     ),
@@ -274,6 +276,7 @@ __all__ = [
     "SheetNote",
     "StandardTrickRules",
     "Suit",
+    "TextError",
     "Trick",
     "TrickRules",
     "UnknownVariantError",

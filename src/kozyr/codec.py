@@ -25,6 +25,7 @@ from kozyr.cardset import CardSet
 from kozyr.errors import CardParseError, InputLimitError, KozyrError, OptionError, RecordError
 from kozyr.jsontext import key_path, load_bytes, loads
 from kozyr.limits import DEFAULT_LIMITS, Limits, shorten
+from kozyr.names import check_names, check_text
 from kozyr.outcome import field_names
 from kozyr.record import DealRecord, EveningRecord, PartyRecord
 from kozyr.registry import get_variant
@@ -50,10 +51,22 @@ CORE_DEAL_KEYS = (
 #: one logged decision.
 LOG_KEY = "log"
 LOG_ENTRY_KEYS = ("seat", "kind", "card", "value")
-CORE_PARTY_KEYS = ("variant", "options", "deals", "cut", "players", "date", "place", "note")
+CORE_PARTY_KEYS = (
+    "variant",
+    "options",
+    "deals",
+    "cut",
+    "players",
+    "date",
+    "place",
+    "note",
+    "lang",
+)
 #: Table metadata: allowed on deals, parties and evenings, kept through replay and ``to_json``.
 META_KEYS = ("players", "date", "place", "note")
-CORE_EVENING_KEYS = ("games", "variant", "options", *META_KEYS)
+CORE_EVENING_KEYS = ("games", "variant", "options", *META_KEYS, "lang")
+#: The languages a party or evening may say it is kept in (``lang``, written by kozyr keep).
+RECORD_LANGS = ("ru", "en")
 
 
 class RecordReader:
@@ -182,30 +195,26 @@ def _object(value: Any, path: str) -> Mapping[str, Any]:
 
 
 def read_meta(obj: Mapping[str, Any], path: str, players: int | None) -> dict[str, Any]:
-    """The table metadata of a deal, party or evening: ``players`` (one distinct, non-empty name
-    per seat; ``players`` None: any number, an evening), ``date``, ``place``, ``note`` (text)."""
+    """The table metadata of a deal, party or evening: ``players`` (one name per seat, through
+    :func:`kozyr.names.check_names`: NFC-normalised and trimmed, no control, invisible or
+    bidirectional character, no two the same player; ``players`` None: any number, an evening),
+    ``date``, ``place``, ``note`` (text with no lone surrogate or control character; a note may
+    hold newlines -- :func:`kozyr.names.check_text`), and a party's or evening's ``lang`` (the
+    language ``kozyr keep`` asks in: ``ru`` or ``en``). A problem is a
+    :class:`~kozyr.errors.TextError` at its path."""
     meta: dict[str, Any] = {}
     for key in ("date", "place", "note"):
         if key in obj:
-            value = obj[key]
-            if not isinstance(value, str) or not value.strip():
-                raise RecordError(f"{path}.{key}", f"expected a non-empty text, got {_kind(value)}")
-            meta[key] = value
+            meta[key] = check_text(obj[key], path=f"{path}.{key}", multiline=key == "note")
     if "players" in obj:
-        names = obj["players"]
-        where = f"{path}.players"
-        if not isinstance(names, list):
-            raise RecordError(where, f"expected a list of names, one per seat, got {_kind(names)}")
-        if players is not None and len(names) != players:
-            raise RecordError(where, f"expected {players} names (one per seat), got {len(names)}")
-        if not names:
-            raise RecordError(where, "expected at least one name")
-        for i, name in enumerate(names):
-            if not isinstance(name, str) or not name.strip():
-                raise RecordError(f"{where}[{i}]", f"expected a name, got {_kind(name)}")
-            if name in names[:i]:
-                raise RecordError(f"{where}[{i}]", f"{name!r} is listed twice")
-        meta["players"] = list(names)
+        meta["players"] = check_names(obj["players"], seats=players, path=f"{path}.players")
+    if "lang" in obj:  # a party's or evening's: the language kozyr keep asks in
+        if obj["lang"] not in RECORD_LANGS:
+            raise RecordError(
+                f"{path}.lang",
+                f"expected one of {', '.join(RECORD_LANGS)}, got {_shown(obj['lang'])}",
+            )
+        meta["lang"] = obj["lang"]
     return meta
 
 

@@ -197,6 +197,18 @@ class RecordError(KozyrError):
         return f"{prefix}deal {int(match.group(2)) + 1} ({self.path}): {self.detail}"
 
 
+class TextError(RecordError):
+    """Text a person typed -- a player's name, a record's ``date``, ``place`` or ``note`` --
+    holds what text may not (a control, an invisible or bidirectional character, a lone
+    surrogate, a look-alike letter of another alphabet), or two names are one player.
+    ``position`` is the offending character's, counted from 1 (None when the whole text is at
+    fault); ``path`` is the JSON path (``$.players[1]``) or the option (``--players[1]``)."""
+
+    def __init__(self, path: str, message: str, *, position: int | None = None):
+        super().__init__(path, message)
+        self.position = position
+
+
 class InputLimitError(KozyrError):
     """An input is larger than a documented limit (:class:`kozyr.limits.Limits`): record bytes,
     JSON nesting, number digits, tricks in a deal, cards in one string. ``limit`` names the limit
@@ -231,6 +243,7 @@ __all__ = [
     "PluginError",
     "PluginWarning",
     "RecordError",
+    "TextError",
     "UnknownVariantError",
     "VariantConflictError",
 ]

@@ -48,6 +48,10 @@ _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)((?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)")
 _DIGIT = re.compile(r"[0-9]")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CONSTANTS = ("NaN", "Infinity", "-Infinity")
+#: A lone surrogate in a parsed string; the hint finds text that may hold one (an escape of
+#: one, or one given in a Python string), so good input pays one C-speed search.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_HINT = re.compile("[\ud800-\udfff]|\\\\u[dD][89a-fA-F]")
 #: Python's own json parser recurses once per level; this leaves room below its limit.
 MAX_DEPTH = 900
 
@@ -180,7 +184,7 @@ def loads(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
         raise _Problem
 
     try:
-        return json.loads(
+        value = json.loads(
             text,
             object_pairs_hook=pairs,
             parse_int=integer,
@@ -198,7 +202,36 @@ def loads(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
         raise InputLimitError(
             "nesting too deep to parse (limit depth, --max-depth)", limit="depth", path="$"
         ) from None
-    raise AssertionError("unreachable")  # pragma: no cover
+    if _SURROGATE_HINT.search(text):
+        _refuse_surrogates(value)
+    return value
+
+
+def _refuse_surrogates(value: Any) -> None:
+    """A string (key or value) holding a lone surrogate -- ``"\\ud800"`` escaped, a half of a
+    pair -- is not text: no file, terminal or database can hold it. Refused with its JSON path
+    and the character's position (from 1)."""
+    stack: list[tuple[str, Any]] = [("$", value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                _lone(key, path)
+                stack.append((key_path(path, key), inner))
+        elif isinstance(item, list):
+            stack.extend((f"{path}[{i}]", inner) for i, inner in enumerate(item))
+        elif isinstance(item, str):
+            _lone(item, path)
+
+
+def _lone(text: str, path: str) -> None:
+    match = _SURROGATE.search(text)
+    if match is not None:
+        raise RecordError(
+            path,
+            f"character {match.start() + 1} is U+{ord(match.group()):04X}, a lone surrogate "
+            "(half of a UTF-16 pair, not a character): not text",
+        )
 
 
 def _raise_located(text: str, limits: Limits) -> None:

@@ -374,10 +374,14 @@ def total_evening(
     record: EveningRecord, results: Sequence[PartyResult], error: RecordError | None = None
 ) -> EveningResult:
     """Totals per player name across the evening's games (each seat's net settlement under its
-    name; a game without names counts its seats as ``seat N``) and who won each game."""
+    name; a game without names counts its seats as ``seat N``) and who won each game. Names
+    that are one player (:func:`kozyr.names.name_key`: ``Аня`` and ``аня``) are one total,
+    under the spelling seen first."""
+    from kozyr.names import name_key
     from kozyr.record import EveningResult, least_checked
 
     names: list[str] = []
+    shown: dict[str, str] = {}
     totals: dict[str, Fraction] = {}
     won: dict[str, int] = {}
     winners: list[tuple[str, ...]] = []
@@ -385,7 +389,10 @@ def total_evening(
         assert result.record is not None
         variant = result.record.variant_object
         assert variant is not None
-        seats = result.record.meta.get("players") or [f"seat {s}" for s in range(variant.players)]
+        written = result.record.meta.get("players") or [f"seat {s}" for s in range(variant.players)]
+        # one player, one total: a name is the player its key says (``Аня`` and ``аня`` are
+        # one), shown as first spelled (issue 21 item 6)
+        seats = [shown.setdefault(name_key(name), name) for name in written]
         for name in seats:
             if name not in totals:
                 names.append(name)

@@ -260,6 +260,17 @@ def fraction_json(value: Fraction | int) -> int | str:
     return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+def hand_json(variant: str, cards: Iterable[Card], sheet: ScoreSheet) -> dict[str, Any]:
+    """A hand's score as ``kozyr score-hand --json`` and ``POST /api/score-hand`` give it: the
+    variant's name, the cards, the total and every item (:meth:`ScoreItem.to_json`)."""
+    return {
+        "variant": variant,
+        "cards": [str(c) for c in cards],
+        "total": fraction_json(sheet.total),
+        "items": [item.to_json() for item in sheet.items],
+    }
+
+
 _FRACTION_TEXT = re.compile(r"-?[0-9]{1,30}/[0-9]{1,30}")
 
 
@@ -304,6 +315,7 @@ __all__ = [
     "exact",
     "fraction_from_json",
     "fraction_json",
+    "hand_json",
     "sides_of",
     "whole",
 ]

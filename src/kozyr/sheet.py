@@ -33,6 +33,7 @@ import csv
 import html
 import io
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -40,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from kozyr.errors import KozyrError, RecordError
 from kozyr.limits import Limits
+from kozyr.names import check_names, name_key
 from kozyr.record import DealResult, EveningResult, PartyResult
 from kozyr.replay import replay
 from kozyr.scoring import Points, SheetNote, exact, fraction_json
@@ -129,6 +131,8 @@ class GameSheet:
     checked: str | None = None
     meta: Mapping[str, str] = field(default_factory=dict)
     party: bool = False
+    #: Why less was checked than the record could show (replay's ``warnings``), each shown.
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -168,7 +172,9 @@ def build_game(
     ``meta``: ``date``, ``place``, ``note`` to show; ``checked``: what replay checked."""
     deals = result.deals if isinstance(result, PartyResult) else (result,)
     seats = variant.players
-    players = tuple(names) if names is not None else tuple(default_names(seats))
+    # a record's names are one line already (kozyr.names); names given here are made so, so no
+    # name breaks a row in any format
+    players = tuple(map(one_line, names)) if names is not None else tuple(default_names(seats))
     if len(players) != seats:
         raise KozyrError(f"{len(players)} player names for {seats} seats")
     sides = deals[0].sheet.sides if deals else None
@@ -255,15 +261,17 @@ def evening_sheet(games: Sequence[GameSheet], meta: Mapping[str, Any] | None = N
     player name and the games won per name, in exact arithmetic."""
     totals: dict[str, Fraction] = {}
     wins: dict[str, int] = {}
+    shown: dict[str, str] = {}  # a player's key -> the spelling seen first (kozyr.names)
     for game in games:
-        for name in game.players:
+        players = [shown.setdefault(name_key(name), name) for name in game.players]
+        for name in players:
             totals.setdefault(name, Fraction(0))
             wins.setdefault(name, 0)
         for seat, amount in enumerate(game.net):
-            totals[game.players[seat]] += amount
+            totals[players[seat]] += amount
         for column in game.winner:
             for seat in game.sides[column] if game.sides else (column,):
-                wins[game.players[seat]] += 1
+                wins[players[seat]] += 1
     shown = {k: str(v) for k, v in (meta or {}).items() if k in META_KEYS and v is not None}
     return Sheet(tuple(games), meta=shown, totals=totals, wins=wins)
 
@@ -293,6 +301,8 @@ def sheet_from(
     """The sheet of a scored deal, party or evening (names as in :func:`sheet_of`)."""
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",")]
+    if names is not None:  # names typed for the sheet are read as a record's are
+        names = check_names(list(names), path="--players")
     if isinstance(result, EveningResult):
         games = [_game_of(part, names) for part in result.games]
         meta = _meta_of(result.record.meta if result.record is not None else None)
@@ -310,9 +320,10 @@ def _game_of(result: DealResult | PartyResult, names: Sequence[str] | None) -> G
     variant = record.variant_object or get_variant(record.variant, **record.options)
     meta = _meta_of(record.meta)
     shown = names or meta.get("players")
-    return build_game(
+    game = build_game(
         result, variant, names=list(shown) if shown else None, meta=meta, checked=result.checked
     )
+    return replace(game, warnings=tuple(result.warnings)) if result.warnings else game
 
 
 def _meta_of(meta: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -451,9 +462,11 @@ def _header_lines(game: GameSheet, lang: str) -> list[str]:
         lines.append(f"{label}: " + " | ".join(game.columns))
     if game.checked:
         lines.append(_words(lang, "проверено", "checked") + f": {game.checked}")
+    for warning in game.warnings:  # issue 22: every warning, as loudly as --json
+        lines.append(_words(lang, "ВНИМАНИЕ", "WARNING") + f": {warning}")
     for key in META_KEYS:
         if key in game.meta:
-            lines.append(f"{_meta_label(key, lang)}: {game.meta[key]}")
+            lines.append(f"{_meta_label(key, lang)}: {one_line(game.meta[key])}")
     return lines
 
 
@@ -525,7 +538,7 @@ def _evening_text(sheet: Sheet, lang: str) -> str:
     lines = [_words(lang, "вечер", "evening") + f": {len(sheet.games)}"]
     for key in META_KEYS:
         if key in sheet.meta:
-            lines.append(f"{_meta_label(key, lang)}: {sheet.meta[key]}")
+            lines.append(f"{_meta_label(key, lang)}: {one_line(sheet.meta[key])}")
     header = [_words(lang, "игрок", "player"), _words(lang, "выиграл", "won"), "Σ"]
     rows = [
         [name, str(sheet.wins.get(name, 0)), num(v, sign=True)] for name, v in sheet.totals.items()
@@ -558,8 +571,47 @@ def _point_cells(row: Row) -> list[str]:
     ]
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]~|])")
+_ENTITY = re.compile(r"&(?=[#A-Za-z0-9])")
+_LINE_BREAKS = re.compile(r"[ \t]*(?:\r\n|[\n\r\v\f\x85\u2028\u2029])+[ \t]*")
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line for a sheet: line breaks (a multi-line ``note``) shown as `` / ``,
+    a tab as a space, any other control character as an escape (``\\x00`` as ``\\u0000``), so
+    no name or note breaks a row of a text, Markdown or CSV sheet.
+
+    >>> one_line("первая строка\\r\\nвторая\\tконец\\x00")
+    'первая строка / вторая конец\\\\u0000'
+    """
+    text = _LINE_BREAKS.sub(" / ", text).replace("\t", " ")
+    if text.isprintable():
+        return text
+    return "".join(
+        c
+        if c.isprintable() or c == " "
+        else f"\\u{ord(c):04x}"
+        if ord(c) <= 0xFFFF
+        else f"\\U{ord(c):08x}"
+        for c in text
+    )
+
+
 def _md(text: str) -> str:
-    return text.replace("|", "\\|") or " "
+    """Text for Markdown, shown as written: on one line, ``<``, ``>`` and an ``&`` that would
+    start an entity as entities (no raw HTML), Markdown's own characters (``|``, ``*``, ``_``,
+    `````, ``[``, ``]``, ``~``, ``\\``) escaped with a backslash.
+
+    >>> print(_md("<b>Аня</b> | *x* [a](javascript:1) &amp; Вера & Гоша"))
+    &lt;b&gt;Аня&lt;/b&gt; \\| \\*x\\* \\[a\\](javascript:1) &amp;amp; Вера & Гоша
+    """
+    text = _ENTITY.sub("&amp;", one_line(text)).replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(r"\\\1", text) or " "
+
+
+def _md_line(text: str) -> str:
+    """:func:`_md` for a heading or list item, outside a table: ``|`` needs no escape there."""
+    return _md(text).replace("\\|", "|")
 
 
 def render_markdown(sheet: Sheet, lang: str = "both") -> str:
@@ -567,8 +619,8 @@ def render_markdown(sheet: Sheet, lang: str = "both") -> str:
     out: list[str] = []
     for game in sheet.games:
         head = _header_lines(game, lang)
-        out += [f"## {head[0]}", ""]
-        out += [f"- {line}" for line in head[1:]]
+        out += [f"## {_md_line(head[0])}", ""]
+        out += [f"- {_md_line(line)}" for line in head[1:]]
         if head[1:]:
             out.append("")
         header = [
@@ -582,39 +634,104 @@ def render_markdown(sheet: Sheet, lang: str = "both") -> str:
         out.append("|" + "|".join("---" for _ in header) + "|")
         for row in game.rows:
             out.append("| " + " | ".join(_md(c) for c in _cells(game, row, lang)) + " |")
-        total = [f"**{_words(lang, 'итого', 'total')}**", "", *(num(t) for t in game.totals)]
-        out.append("| " + " | ".join(_md(c) for c in [*total, "", ""]) + " |")
+        total = [_words(lang, "итого", "total"), "", *(num(t) for t in game.totals), "", ""]
+        cells = [_md(c) for c in total]
+        cells[0] = f"**{cells[0]}**"
+        out.append("| " + " | ".join(cells) + " |")
         tail = _winner_lines(game, lang)
         if tail:
-            out += ["", *(f"- {line.strip()}" for line in tail)]
+            out += ["", *(f"- {_md_line(line.strip())}" for line in tail)]
         out.append("")
     if sheet.evening:
-        out += [f"## {_words(lang, 'вечер', 'evening')}", ""]
+        out += [f"## {_md_line(_words(lang, 'вечер', 'evening'))}", ""]
         out.append(f"| {_words(lang, 'игрок', 'player')} | {_words(lang, 'выиграл', 'won')} | Σ |")
         out.append("|---|---|---|")
         for name, value in sheet.totals.items():
-            out.append(f"| {_md(name)} | {sheet.wins.get(name, 0)} | {num(value, sign=True)} |")
+            cells = [_md(name), str(sheet.wins.get(name, 0)), _md(num(value, sign=True))]
+            out.append("| " + " | ".join(cells) + " |")
         out.append("")
     return "\n".join(out)
+
+
+#: What makes a spreadsheet read a cell as a formula (OWASP "CSV injection"): ``=``, ``+``,
+#: ``-``, ``@`` first, or a tab, carriage return or newline first.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+_FRACTION = re.compile(r"-?[0-9]+/[0-9]+")
+
+
+def csv_text(value: object) -> str:
+    """A text cell of a CSV export, safe to open in a spreadsheet: a cell that begins (after
+    any spaces) with ``=``, ``+``, ``-`` or ``@``, or begins with a tab, carriage return or
+    newline, gets a leading ``'`` so it is shown as text and never run as a formula (OWASP).
+
+    >>> print(csv_text('=HYPERLINK("http://e.vil/","x")'), csv_text("Аня"), csv_text(" -1"))
+    '=HYPERLINK("http://e.vil/","x") Аня ' -1
+    """
+    text = str(value)
+    if text.lstrip(" ").startswith(FORMULA_START) or text.startswith(FORMULA_START):
+        return "'" + text
+    return text
+
+
+def csv_number(value: Fraction | int | str) -> str:
+    """A number cell of a CSV export: an integer as itself (``-3`` is a number to every
+    spreadsheet, not a formula), an exact fraction with a finite decimal form as that decimal
+    (``-3/2`` -> ``-1.5``), any other (``1/3``) as the exact text ``1/3`` through
+    :func:`csv_text` (``'-1/3``: a spreadsheet would read ``-1/3`` as a formula or a date).
+    Anything that is not a plain number is treated as text.
+
+    >>> csv_number(-3), csv_number(Fraction(-3, 2)), csv_number(Fraction(-1, 3)), csv_number("=1")
+    ('-3', '-1.5', "'-1/3", "'=1")
+    """
+    if isinstance(value, str):
+        if _PLAIN_NUMBER.fullmatch(value):
+            return value
+        if not _FRACTION.fullmatch(value) or not int(value.partition("/")[2]):
+            return csv_text(value)
+        value = Fraction(value)
+    number = Fraction(value)
+    if number.denominator == 1:
+        return str(number.numerator)
+    denominator = number.denominator
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    if denominator != 1:
+        return csv_text(str(fraction_json(number)))
+    places = max(twos, fives)
+    scaled = abs(number.numerator) * 10**places // number.denominator
+    sign = "-" if number < 0 else ""
+    whole, part = divmod(scaled, 10**places)
+    return f"{sign}{whole}.{part:0{places}d}"
 
 
 def render_csv(sheet: Sheet, lang: str = "both") -> str:
     """CSV, one line per deal: game number, deal, dealer, then per column the deal's points and
     the running total, the items and the facts. A game's columns are named in its header line;
-    every game starts with its own header line."""
+    every game starts with its own header line.
+
+    Safe to open in a spreadsheet: every text cell (names, headers, items, facts) goes through
+    :func:`csv_text` -- a cell that would start a formula is prefixed with ``'`` -- and the
+    number columns through :func:`csv_number`, so a negative score stays a number."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     for number, game in enumerate(sheet.games, start=1):
         header = ["game", "deal", "dealer"]
         for column in game.columns:
             header += [f"{column}: points", f"{column}: total"]
-        writer.writerow([*header, "items", "facts"])
+        writer.writerow([csv_text(h) for h in [*header, "items", "facts"]])
         for row in game.rows:
             cells = _cells(game, row, lang)
             values: list[str] = []
             for i, (p, r) in enumerate(zip(row.points, row.running, strict=True)):
-                values += ["" if i in row.absent else num(p), num(r)]
-            writer.writerow([str(number), cells[0], cells[1], *values, *cells[-2:]])
+                values += ["" if i in row.absent else csv_number(p), csv_number(r)]
+            texts = [csv_text(c) for c in (cells[1], *cells[-2:])]
+            writer.writerow([str(number), cells[0], texts[0], *values, *texts[1:]])
     return buffer.getvalue()
 
 
@@ -688,6 +805,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
                 "columns": list(game.columns),
                 "sides": [list(s) for s in game.sides] if game.sides else None,
                 "checked": game.checked,
+                **({"warnings": list(game.warnings)} if game.warnings else {}),
                 **dict(game.meta),
                 "rows": [
                     {
@@ -801,6 +919,7 @@ def render(
 
 __all__ = [
     "FORMATS",
+    "FORMULA_START",
     "LANGS",
     "Entry",
     "GameSheet",
@@ -810,7 +929,10 @@ __all__ = [
     "all_formats",
     "build_game",
     "build_sheet",
+    "csv_number",
+    "csv_text",
     "evening_sheet",
+    "one_line",
     "render",
     "render_csv",
     "render_html",

@@ -109,6 +109,28 @@ class OptionSpec:
             return f"{self.minimum}..{self.maximum}"
         return self.type.__name__
 
+    def to_json(self, *, value: Any = None, with_value: bool = False) -> dict[str, Any]:
+        """The option as JSON-ready data, the form ``kozyr rules --json`` and the web API's
+        ``/api/variants`` give it (with ``with_value``, the variant's ``value`` after
+        ``default``).
+
+        >>> OptionSpec("target", int, 7, "SU2", "game target", (7, 10)).to_json()["allowed"]
+        [7, 10]
+        """
+        data: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type.__name__,
+            "allowed": list(self.choices) if self.choices is not None else None,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "default": self.default,
+        }
+        if with_value:
+            data["value"] = value
+        data["rule"] = self.rule
+        data["doc"] = self.doc
+        return data
+
 
 def _value(value: Any) -> str:
     """An option value as quoted in a message (a long one cut short)."""

@@ -465,3 +465,24 @@ def test_an_evening_of_two_games(client: TestClient) -> None:
     exported = client.get(f"/evenings/{evening_id}/export.json").json()
     assert exported == body["record"]
     assert client.get("/api/evenings/99").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("players", "path", "message"),
+    [
+        (["Аня", "Аня\u200b", "Вера", "Гоша"], "$.players[1]", "U+200B ZERO WIDTH SPACE"),
+        (["Аня", "Боря", "аня", "Гоша"], "$.players[2]", "is already at the table: seat 0"),
+        (["Аня", "Боря", "\u202eареВ", "Гоша"], "$.players[2]", "RIGHT-TO-LEFT OVERRIDE"),
+        (["Аня", "Бо\nря", "Вера", "Гоша"], "$.players[1]", "LINE FEED"),
+        (["Аня", "Боря", "Вера", "\ud800"], "$.players[3]", "lone surrogate"),
+    ],
+)
+def test_create_game_reads_names_as_records_do(
+    client: TestClient, players: list[str], path: str, message: str
+) -> None:
+    """Issue 21 item 6, and the UnicodeEncodeError 500 of a lone surrogate: all a 422 at the
+    name's path."""
+    body = json.dumps({"variant": "seven-up", "players": players})  # "\ud800" as its escape
+    response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    assert message in assert_located(response, path)["detail"]
+    assert client.get("/api/games").json()["games"] == []

@@ -138,3 +138,26 @@ def test_the_cut_card_through_the_page(client: TestClient) -> None:
     client.post(f"/games/{game_id}/fields", data={"p.cut": full["cut"], "p.extra_hits": ""})
     record = client.get(f"/games/{game_id}/export.json").json()
     assert kozyr.replay(record).to_json() == kozyr.replay(full).to_json()
+
+
+def test_csv_export_is_safe_in_a_spreadsheet(client: TestClient) -> None:
+    """Issue 21 item 7: a player named like a formula is text in /games/G/export.csv (dealer
+    column, headers, items), read back with the csv module as a spreadsheet would; the points
+    and totals stay numbers."""
+    evil = '=HYPERLINK("http://e.vil/","x")'
+    form = {"variant": "seven-up", "dealer": "0", "player.0": evil, "player.1": "@Боря"}
+    form.update({"player.2": "-Вера", "player.3": "+Гоша"})
+    response = client.post("/games", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    url = response.headers["location"]
+    game = url.rstrip("/").rsplit("/", 1)[-1]
+    for deal in played(2)[:2]:
+        assert client.post(f"/api/games/{game}/deals", json=deal).status_code == 201
+    rows = list(csv.reader(io.StringIO(client.get(f"{url}/export.csv").text)))
+    assert len(rows) == 3
+    assert rows[0][2].startswith(f"'{evil} & -Вера") and rows[1][1] == f"'{evil}"
+    for row in rows:
+        for cell in row:
+            if cell.startswith(("=", "+", "-", "@", "\t", "\r")):
+                float(cell)  # only a real (negative) number may start so
+    assert any("'" + "@Боря" in cell or "@Боря" in cell for cell in rows[0])

@@ -411,3 +411,64 @@ def test_trena_ten_with_declarations_together() -> None:
     assert result.deals[0].extra["declarations"] == [22, 24]
     game = result.extra["games"][0]
     assert (game["winner"], game["loser_score"], game["value"]) == (1, 22, 21)
+
+
+# --- D-SM6, D-SM7 (issue 22) --------------------------------------------------------------------
+
+
+def test_d_sm6_cumulative_counters_of_both_sides_count_together() -> None:
+    # counter_mode = cumulative, 18 : 19 before the counters, eldest seat 0 (side 0): side 0
+    # took 9 counters (3 points), side 1 15 (5 points): 21 : 24, both at 21 after the last
+    # trick -- scored together, the higher total wins: side 1, though eldest's side 0 is listed
+    # first (D-SM6).
+    items = [it("counters", 0, 3), it("counters", 1, 5)]
+    step = advance([18, 19], items, 1, 0, counter_mode="cumulative")
+    assert step.won is not None and step.won.winner == 1 and step.won.loser_score == 21
+    # per trick, the same points one by one: side 0's third point reaches 21 first (SM8)
+    step = advance([18, 19], items, 1, 0)
+    assert step.won is not None and step.won.winner == 0 and step.won.loser_score == 19
+    # equal totals: 21 : 21, eldest's side -- eldest seat 1 is side 1 (C5, D-SM6)
+    tied = [it("counters", 0, 3), it("counters", 1, 2)]
+    step = advance([18, 19], tied, 1, 1, counter_mode="cumulative")
+    assert step.won is not None and step.won.winner == 1 and step.won.loser_score == 21
+    # the loser's count includes its own counters of that deal: 21 : 9 + 1 = 10 -> double
+    step = advance([18, 9], [it("counters", 0, 3), it("counters", 1, 1)], 1, 0,
+                   counter_mode="cumulative")  # fmt: skip
+    assert step.won is not None and step.won.double and step.won.loser_score == 10
+
+
+def test_d_sm6_outcome_records_score_both_sides_together() -> None:
+    # An outcome rubber in cumulative mode. Deal 1 (dealer 0, eldest seat 1): seat 0 shows a
+    # трена of clubs (16), seat 1 a трена of spades (16); counters 6, 6, 6, 6 -> 12 : 12 ->
+    # 4 : 4 -> 20 : 20. Deal 2 (dealer 1, eldest seat 2, side 0): counters 3, 6, 0, 15 ->
+    # side 0 3 // 3 = 1, side 1 21 // 3 = 7 -> 21 : 27 together: side 1 wins (D-SM6); before
+    # D-SM6 eldest's side 0 counted first and won at 21.
+    def sm(dealer: int, taken: list[int], counters: list[int], declared: Any = None) -> Any:
+        return {"dealer": dealer, "declared": declared or [None] * 4,
+                "tricks_won": taken, "counters": counters}  # fmt: skip
+
+    deals = [
+        sm(
+            0,
+            [3, 3, 2, 2],
+            [6, 6, 6, 6],
+            ["3c 2c Ac Kc Qc Jc 7c", "3s 2s As Ks Qs Js 7s", None, None],
+        ),
+        sm(1, [1, 3, 1, 5], [3, 6, 0, 15]),
+    ]
+    party = {"variant": "semerik", "options": {"counter_mode": "cumulative"}, "deals": deals}
+    result = kozyr.replay(party)
+    assert result.running == ((20, 20), (21, 27))
+    game = result.extra["games"][0]
+    assert (game["winner"], game["value"], game["carry"]) == (1, 21, 6)  # 27 - 21 (SM9)
+
+
+def test_d_sm7_a_game_won_on_declarations_carries_nothing_of_that_deal() -> None:
+    # 18 : 0; side 0 declares a баба (3) -> 21 on declarations: won; play then adds 4 counter
+    # points and the all-tricks 4 -> 29, but nothing is carried, neither the excess nor the play
+    # points (D-SM7): the next game starts 0 : 0
+    rubber = Rubber()
+    rubber.scores = [18, 0]
+    step = rubber.add([it("baba", 0, 3), *[it("counters", 0, 1)] * 4, it("all_tricks", 0, 4)], 1)
+    assert step.won is not None and not step.won.won_in_play and step.end == (29, 0)
+    assert step.won.carry == 0 and rubber.scores == [0, 0]

@@ -2,8 +2,9 @@
 
 Asks, deal after deal, exactly the variant's declared outcome fields, checks each answer at once
 with the messages of ``kozyr replay``, shows the running sheet, and writes FILE atomically after
-every deal; started again on FILE it resumes. ``undo``, ``edit N`` and ``quit`` work at any
-question. See :mod:`kozyr.keep`.
+every deal; started again on FILE it resumes, in the language FILE was kept in. ``undo``,
+``redo``, ``edit N``, ``back`` and ``quit`` work at any question; after a game, ``next`` starts
+the evening's next game in the same FILE. See :mod:`kozyr.keep`.
 """
 
 from __future__ import annotations
@@ -28,14 +29,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--players", metavar="NAMES", help='player names, one per seat: "Аня,Боря,Вера,Гоша"'
     )
     parser.add_argument(
-        "--lang", default="en", choices=("ru", "en"), help="language of the questions"
+        "--lang",
+        choices=("ru", "en"),
+        help="language of the questions (default en; kept in FILE, so a resumed game asks in it)",
     )
     add_options(parser)
     return parser
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    from kozyr.keep import Keeper, load_record, parse_names
+    from kozyr.keep import Keeper, check_seat_names, load_record, parse_names
     from kozyr.registry import get_variant
 
     if args.json:
@@ -44,15 +47,20 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if record is not None:
         if args.option:
             raise KozyrError(f"{args.file} already sets the options; resume without -o")
-        variant = get_variant(str(record.get("variant")), **(record.get("options") or {}))
+        game = record["games"][-1] if "games" in record else record
+        source = {**record, **game} if "games" in record else record
+        variant = get_variant(str(source.get("variant")), **(source.get("options") or {}))
         if args.variant is not None and get_variant(args.variant).name != variant.name:
             raise KozyrError(f"{args.file} is a {variant.name} record, not {args.variant}")
-        saved = record.get("players")
+        saved = source.get("players")
         names = (
             list(saved) if isinstance(saved, list) else parse_names(args.players, variant.players)
         )
+        check_seat_names(names, "$.players")
         if args.players is not None and parse_names(args.players, variant.players) != names:
             raise KozyrError(f"{args.file} names the players {', '.join(names)}; drop --players")
+        stored = record.get("lang")
+        lang = args.lang or (stored if stored in ("ru", "en") else "en")
     else:
         if args.variant is None:
             raise KozyrError(f"{args.file} does not exist yet: name the variant to start it")
@@ -61,5 +69,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             options["players"] = len([n for n in args.players.split(",")])
         variant = get_variant(args.variant, **options)
         names = parse_names(args.players, variant.players)
-    keeper = Keeper(args.file, variant, names, sys.stdin, out, lang=args.lang, record=record or {})
+        lang = args.lang or "en"
+    keeper = Keeper(args.file, variant, names, sys.stdin, out, lang=lang, record=record or {})
     return keeper.run()

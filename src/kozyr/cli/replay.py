@@ -35,7 +35,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.atomic import write_atomic
-    from kozyr.cli.report import deal_text, party_text
+    from kozyr.cli.report import checked_lines, deal_text, party_text
     from kozyr.codec import load
     from kozyr.record import EveningResult, PartyResult
     from kozyr.replay import replay
@@ -62,7 +62,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise error
     if args.json:
         dump(result.to_json(), out)
-    elif isinstance(result, EveningResult):
+        return EXIT_OK
+    if isinstance(result, EveningResult):
         for i, game in enumerate(result.games, 1):
             out.write(f"=== game {i} ===\n" + party_text(game) + "\n")
         totals = ", ".join(f"{n} {fraction_json(v)}" for n, v in result.totals.items())
@@ -73,4 +74,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         out.write(
             deal_text(result, f"{result.record.variant}, dealer seat {result.record.dealer}") + "\n"
         )
+    # what was checked and every warning, as loudly as --json says them (issue 22)
+    out.write("\n".join(checked_lines(result)) + "\n")
     return EXIT_OK

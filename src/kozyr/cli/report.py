@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kozyr.cli.output import show, table
-from kozyr.record import DealResult, PartyResult
+from kozyr.record import DealResult, EveningResult, PartyResult
 from kozyr.scoring import ScoreItem, fraction_json
 
 
@@ -41,6 +41,20 @@ def deal_text(result: DealResult, title: str = "") -> str:
     if any(net):
         lines.append("settlement (net per seat): " + " ".join(str(fraction_json(x)) for x in net))
     return "\n".join(lines)
+
+
+def checked_lines(result: DealResult | PartyResult | EveningResult) -> list[str]:
+    """What replay checked (``checked: plays | summary | outcome``) and every warning, one
+    ``WARNING:`` line each: text mode says as much as ``--json`` (issue 22)."""
+    lines = [f"checked: {result.checked}"]
+    if isinstance(result, EveningResult):
+        warnings = [
+            f"game {g}: {w}" for g, game in enumerate(result.games, 1) for w in game.warnings
+        ]
+    else:
+        warnings = list(result.warnings)
+    lines += [f"WARNING: {w}" for w in warnings]
+    return lines
 
 
 def empty(value: Any) -> bool:
@@ -104,4 +118,4 @@ def party_text(result: PartyResult) -> str:
     return "\n".join(parts)
 
 
-__all__ = ["deal_text", "empty", "fields", "items_table", "party_text", "text"]
+__all__ = ["checked_lines", "deal_text", "empty", "fields", "items_table", "party_text", "text"]

@@ -133,20 +133,7 @@ def _also_json(book: Rulebook) -> dict[str, Any]:
 
 
 def _options_json(variant: Variant) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": spec.name,
-            "type": spec.type.__name__,
-            "allowed": list(spec.choices) if spec.choices is not None else None,
-            "minimum": spec.minimum,
-            "maximum": spec.maximum,
-            "default": spec.default,
-            "value": value,
-            "rule": spec.rule,
-            "doc": spec.doc,
-        }
-        for spec, value in variant.iter_options()
-    ]
+    return [spec.to_json(value=value, with_value=True) for spec, value in variant.iter_options()]
 
 
 def _options_table(variant: Variant) -> str:

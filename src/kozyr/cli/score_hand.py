@@ -20,21 +20,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.cardset import CardSet
     from kozyr.cli.report import items_table
-    from kozyr.scoring import fraction_json
+    from kozyr.scoring import fraction_json, hand_json
 
     variant = variant_of(args)
     cards = CardSet.parse(" ".join(args.cards))
     sheet = variant.score_hand(cards)
     if args.json:
-        dump(
-            {
-                "variant": variant.name,
-                "cards": [str(c) for c in cards],
-                "total": fraction_json(sheet.total),
-                "items": [item.to_json() for item in sheet.items],
-            },
-            out,
-        )
+        dump(hand_json(variant.name, cards, sheet), out)
     else:
         out.write(
             f"{variant.name}: {cards}\n\n{items_table(sheet.items, seats=False)}\n\n"

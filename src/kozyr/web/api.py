@@ -21,7 +21,7 @@ from kozyr.codec import load
 from kozyr.errors import HookError, KozyrError, OptionError, RecordError
 from kozyr.registry import get_variant
 from kozyr.replay import replay
-from kozyr.scoring import fraction_json
+from kozyr.scoring import hand_json
 from kozyr.web import games
 from kozyr.web.openapi import openapi_schema
 from kozyr.web.table import GameNotFound, Table
@@ -153,13 +153,7 @@ async def score_hand(request: Request, table: Table) -> Any:
         cards = CardSet.parse(text)
     except KozyrError as error:
         raise RecordError("$.cards", str(error)) from None
-    sheet = variant.score_hand(cards)
-    return {
-        "variant": variant.name,
-        "cards": [str(c) for c in cards],
-        "total": fraction_json(sheet.total),
-        "items": [item.to_json() for item in sheet.items],
-    }
+    return hand_json(variant.name, cards, variant.score_hand(cards))
 
 
 async def variants(request: Request, table: Table) -> Any:
@@ -174,19 +168,7 @@ async def variants(request: Request, table: Table) -> Any:
                 "title_ru": cls.title_ru,
                 "aliases": list(cls.aliases),
                 "players": list(cls.player_counts),
-                "options": [
-                    {
-                        "name": spec.name,
-                        "type": spec.type.__name__,
-                        "allowed": list(spec.choices) if spec.choices is not None else None,
-                        "minimum": spec.minimum,
-                        "maximum": spec.maximum,
-                        "default": spec.default,
-                        "rule": spec.rule,
-                        "doc": spec.doc,
-                    }
-                    for spec, _ in variant.iter_options()
-                ],
+                "options": [spec.to_json() for spec, _ in variant.iter_options()],
             }
         )
     return {"variants": out}

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from kozyr.errors import KozyrError, OptionError, RecordError
+from kozyr.names import check_names
 from kozyr.record import DealResult, PartyRecord, PartyResult
 from kozyr.registry import get_variant, manager
 from kozyr.replay import replay
@@ -69,21 +70,10 @@ def new_game(
 
 
 def check_players(players: Any, seats: int, path: str = "$.players") -> list[str]:
-    """One non-empty, distinct name per seat (at most 40 characters each)."""
-    if not isinstance(players, (list, tuple)):
-        raise RecordError(path, f"expected a list of {seats} names")
-    if len(players) != seats:
-        raise RecordError(path, f"expected {seats} names (one per seat), got {len(players)}")
-    names: list[str] = []
-    for i, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
-            raise RecordError(f"{path}[{i}]", "a player needs a name")
-        if len(name.strip()) > MAX_NAME:
-            raise RecordError(f"{path}[{i}]", f"a name has at most {MAX_NAME} characters")
-        if name.strip() in names:
-            raise RecordError(f"{path}[{i}]", f"{name.strip()!r} is already at the table")
-        names.append(name.strip())
-    return names
+    """One name per seat (at most 40 characters each), read as every kozyr record reads names
+    (:func:`kozyr.names.check_names`): NFC-normalised and trimmed; a control, invisible or
+    bidirectional character, a look-alike letter or two names of one player is refused."""
+    return check_names(players, seats=seats, path=path, max_length=MAX_NAME)
 
 
 # --- metadata in the record -------------------------------------------------------------------

@@ -25,6 +25,7 @@ from kozyr.codec import load
 from kozyr.errors import HookError, KozyrError, RecordError
 from kozyr.record import PartyRecord
 from kozyr.registry import get_variant
+from kozyr.sheet import csv_number, csv_text
 from kozyr.variant import Variant
 from kozyr.web import form as deal_form
 from kozyr.web import games
@@ -617,12 +618,12 @@ def sheet_csv(view: View, lang: str = "en") -> str:
     players = list(view.game.players)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        ["deal", "dealer", *[f"{h} points" for h in heads], *[f"{h} total" for h in heads], "items"]
-    )
+    head = ["deal", "dealer", *[f"{h} points" for h in heads], *[f"{h} total" for h in heads]]
+    writer.writerow([csv_text(h) for h in [*head, "items"]])  # OWASP: no cell is a formula
     for row in rows:
         items = "; ".join(_item_text(it, lang, heads, players) for it in row["items"])
-        writer.writerow([row["number"], row["dealer"], *row["points"], *row["running"], items])
+        numbers = [csv_number(n) for n in [*row["points"], *row["running"]]]
+        writer.writerow([row["number"], csv_text(row["dealer"]), *numbers, csv_text(items)])
     return out.getvalue()
 
 

@@ -29,6 +29,7 @@ from kozyr import (
     StandardTrickRules,
     Variant,
 )
+from kozyr.scoring import fraction_json
 from kozyr_sem_listov.family import ORDER, SemListovFamily, SemListovState, _players_option
 from kozyr_sem_listov.outcome import HIGHEST_TRUMP, RUNAWAYS, classic_winners
 from kozyr_sem_listov.rules import classic_trick_rules
@@ -54,7 +55,7 @@ class SemListov(SemListovFamily):
     aliases: ClassVar[tuple[str, ...]] = ("семь-листов",)
     title = "Sem listov (Seven leaves), classic form of 1779"
     title_ru = "Семь листов (Комов, 1779)"
-    rules_ref = "SL-C1-SL-C17, D-SL1-D-SL5"
+    rules_ref = "SL-C1-SL-C17, D-SL1-D-SL6"
     rules_files = ("sem-listov.rules.md",)
     player_counts = (2, 3, 4, 5, 6, 7)
     record_fields = ("exchange", "exchange_after", "runaways", "trick_winners")
@@ -334,6 +335,13 @@ class SemListov(SemListovFamily):
                         "SL-C16)",
                     )
             total = sum(c or 0 for c in counts)
+            if total and len(stayers) == 1:
+                raise RecordError(
+                    f"$.tricks_won[{stayers[0]}]",
+                    f"seat {stayers[0]} is the only player left in after the run-aways, so he "
+                    f"wins the deal without play and no trick is played: write 0 for him, not "
+                    f"{total} (D-SL4)",
+                )
             if total != expected:
                 raise RecordError(
                     "$.tricks_won",
@@ -452,24 +460,28 @@ class SemListov(SemListovFamily):
         n = self.players
         contexts = [{"deal_index": i} for i in range(len(results))]
         self.check_dealer_rotation(results, contexts, self.rotation_rule)
-        net = [Fraction(0)] * n
-        running: list[tuple[Fraction, ...]] = []
-        for result in results:
-            net = [a + b for a, b in zip(net, result.settlement.net(), strict=True)]
-            running.append(tuple(net))
         ledgers = [r.settlement for r in results]
         complete = len(results) == self.agreed_deals
         leftover = (
             [HeldPenalty.from_json(e) for e in results[-1].extra["held_over"]] if results else []
         )
+        shared: list[dict[str, Any]] = []
         if leftover and complete:
-            # kozyr: a penalty still held when the party ends is shared equally (the rules say
-            # nothing of it).
+            # D-SL6: a pot still held when the party ends is shared equally among its tied
+            # winners, and the last running totals include the shares
             end: list[Payment] = []
             for entry in leftover:
                 share = Fraction(entry.amount, len(entry.winners))
-                end.extend(Payment(entry.payer, w, share, "SL-C16") for w in entry.winners)
+                end.extend(Payment(entry.payer, w, share, "D-SL6") for w in entry.winners)
+                shared.append({**entry.to_json(), "share": fraction_json(share)})
             ledgers.append(Settlement.from_payments(n, end))
+        net = [Fraction(0)] * n
+        running: list[tuple[Fraction, ...]] = []
+        for ledger in ledgers:
+            net = [a + b for a, b in zip(net, ledger.net(), strict=True)]
+            running.append(tuple(net))
+        if len(running) > len(results):  # the shares belong to the last deal's totals (D-SL6)
+            running[-2:] = [running[-1]]
         settlement = Settlement.combine(n, ledgers)
         final = settlement.net()
         best, worst = max(final), min(final)
@@ -482,6 +494,8 @@ class SemListov(SemListovFamily):
             "complete": complete,
             "tricks": [sum(r.tricks[s] for r in results) for s in range(n)],
         }
+        if shared:
+            extra["pot_shared"] = shared
         return PartyResult(tuple(results), tuple(running), winner, loser, settlement, extra)
 
     def sheet_notes(self, result: DealResult | PartyResult) -> list[SheetNote]:
@@ -505,7 +519,23 @@ class SemListov(SemListovFamily):
                         "D-SL3",
                     )
                 )
-            for held in extra.get("held_over", ()):
+            last = isinstance(result, PartyResult) and i == len(deals) - 1
+            if last and result.extra.get("pot_shared"):
+                for held in result.extra["pot_shared"]:  # D-SL6: the party ends with it held
+                    notes.append(
+                        SheetNote(
+                            f"банк сбега {held['amount']} в конце партии поделен поровну: {{}}",
+                            f"run-away pot of {held['amount']} shared equally at the party's "
+                            "end: {}",
+                            tuple(held["winners"]),
+                            i,
+                            "D-SL6",
+                        )
+                    )
+                continue_held: Sequence[Any] = ()
+            else:
+                continue_held = extra.get("held_over", ())
+            for held in continue_held:
                 notes.append(
                     SheetNote(
                         f"банк сбега {held['amount']} отложен до следующей сдачи: {{}}",

@@ -18,7 +18,7 @@ def kozyr_register_variants(registry: VariantRegistry) -> None:
         player_counts=(2, 3, 4, 5, 6, 7),
         title="Sem listov (Seven leaves), classic form of 1779",
         title_ru="Семь листов (Комов, 1779)",
-        rules_ref="SL-C1-SL-C17, D-SL1-D-SL5",
+        rules_ref="SL-C1-SL-C17, D-SL1-D-SL6",
     )
     registry.add_lazy(
         "kozyr_sem_listov.classic:PyatListov",
@@ -27,7 +27,7 @@ def kozyr_register_variants(registry: VariantRegistry) -> None:
         player_counts=(2, 3, 4, 5, 6, 7),
         title="Pyat listov (Five leaves)",
         title_ru="Пять листов",
-        rules_ref="SL-C1-SL-C17, D-SL1-D-SL5",
+        rules_ref="SL-C1-SL-C17, D-SL1-D-SL6",
     )
     registry.add_lazy(
         "kozyr_sem_listov.race:PoNoskam",

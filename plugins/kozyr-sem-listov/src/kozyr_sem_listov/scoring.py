@@ -40,9 +40,13 @@ def difference_payments(
     return winners, payments
 
 
+#: The labels of a seat's ``tricks`` item (SL-C14, PN4).
+TRICKS_LABELS = ("Взятки", "Tricks")
+
+
 def tricks_item(points: int, seat: int, rule: str) -> ScoreItem:
     """The ``tricks`` item of one seat (SL-C14, PN4): ``points`` for its tricks."""
-    return ScoreItem("tricks", "Взятки", "Tricks", points, (), seat, None, rule)
+    return ScoreItem("tricks", *TRICKS_LABELS, points, (), seat, None, rule)
 
 
 @dataclass(frozen=True)
@@ -192,6 +196,7 @@ class Punishment:
 
 __all__ = [
     "RACE_TARGET",
+    "TRICKS_LABELS",
     "HeldPenalty",
     "Punishment",
     "RaceProgress",

@@ -11,12 +11,12 @@ plays whole rubbers in lockstep: three games to 21 (SM8-SM11, D-SM5), deal after
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kozyr import Deck, Suit
+from kozyr import CardSet, Deck, Rank, ScoreItem, Suit
 from kozyr.batch import (
     BIT,
     SUIT_OF,
@@ -38,30 +38,31 @@ from kozyr.batch import (
     suit_patterns,
     unit_points,
 )
+from kozyr_semerik.outcome import TRICKS  # SM3: ten tricks a deal
 from kozyr_semerik.scoring import (
-    BABA,
     COUNTER_MASK,
+    COUNTERS_LABELS,
     DECLARATIONS,
     DOUBLE_BELOW,
-    EXTENSIONS,
     GAMES_PER_RUBBER,
     MAIN_SUIT,
+    PACKETS,
+    RANK_CARDS,
+    SEATS,
     SIDES,
     STRENGTH,
     TARGET,
-    TRENA_LENGTH,
-    TRIPLE_VALUE,
     GameResult,
+    bonus_items,
+    rank_item,
+    suit_items,
 )
 
 if TYPE_CHECKING:
     from kozyr_semerik.variant import Semerik
 
-SEATS = 4
-TRICKS = 10
 _U = np.uint64
 _PACK = np.array([card.index for card in Deck.of_size(40).cards], dtype=np.int64)
-_PACKETS = {"4-3-3": (4, 3, 3), "3-3-4": (3, 3, 4)}
 #: SM2 strength of each card index (3 strongest = 10 ... 4 = 1; 0 for 8, 9, 10).
 _POWER = np.zeros(53, dtype=np.int64)
 for _rank_position, _rank in enumerate(STRENGTH):
@@ -82,13 +83,6 @@ for _pattern in range(1 << 13):
 _LIVE = np.uint64(sum(1 << (MAIN_SUIT * 13 + rank - 2) for rank in STRENGTH[:-3]))
 _COUNTERS = np.uint64(COUNTER_MASK)
 _WON_ON = ("declarations", "play")  # SM8: a game won on a declaration or in play
-_SUIT_RU = {Suit.HEARTS: "червей", Suit.SPADES: "пик", Suit.DIAMONDS: "бубён", Suit.CLUBS: "треф"}
-_SUIT_EN = {
-    Suit.HEARTS: "hearts",
-    Suit.SPADES: "spades",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
-}
 
 
 def _run_cards(suit: int, length: int) -> int:
@@ -96,11 +90,57 @@ def _run_cards(suit: int, length: int) -> int:
     return sum(1 << (suit * 13 + bit) for bit in _SEQUENCE_BITS[:length])
 
 
-#: Per suit, the cards of its run of each length (0 to the whole suit) from the top (SM6).
-_RUN_CARDS = [
-    np.array([_run_cards(suit, length) for length in range(len(STRENGTH) + 1)], dtype=_U)
-    for suit in Suit
-]
+@dataclass(frozen=True)
+class _Slot:
+    """One column of a suit's declarations (SM6, D-SM2), compiled from the reference's own
+    :func:`~kozyr_semerik.scoring.suit_items`: the item's name, labels, rule and points, and per
+    run length (0 to the whole suit, from the three down) whether the item is there and which
+    cards it takes."""
+
+    name: str
+    labels: tuple[str, str]
+    rule: str
+    points: int
+    present: Bools
+    cards: Masks
+
+    @staticmethod
+    def of(items: dict[int, ScoreItem]) -> _Slot:
+        """The slot of one reference item, from the item found at each run length."""
+        first = next(iter(items.values()))
+        assert all((i.label_ru, i.label_en, i.points) == first[1:4] for i in items.values())
+        present = np.zeros(len(STRENGTH) + 1, dtype=np.bool_)
+        cards = np.zeros(len(STRENGTH) + 1, dtype=_U)
+        for length, item in items.items():
+            present[length] = True
+            cards[length] = CardSet(item.cards).mask
+        points = first.points
+        assert isinstance(points, int)  # SM6 scores whole points
+        labels = (first.label_ru, first.label_en)
+        return _Slot(first.name, labels, first.rule, points, present, cards)
+
+
+def _suit_slots(suit: Suit, trena: str) -> list[_Slot]:
+    """The declaration columns of one suit, in the reference's order: the reference scores the
+    run of each length from the three down (a баба, its extensions K Q J, a трена; SM6, D-SM2),
+    and each item it gives at some length is one column (the n-th item of a name its own)."""
+    found: dict[tuple[str, str, int], dict[int, ScoreItem]] = {}
+    for length in range(len(STRENGTH) + 1):
+        run = CardSet(_run_cards(suit, length))
+        seen: dict[str, int] = {}
+        for item in suit_items(run, suit, trena=trena):
+            nth = seen[item.name] = seen.get(item.name, -1) + 1
+            found.setdefault((item.name, item.rule, nth), {})[length] = item
+    return [_Slot.of(items) for items in found.values()]
+
+
+def _rank_items(rank: Rank, quads: str) -> tuple[ScoreItem, ScoreItem]:
+    """The reference's triple and quad of ``rank`` (SM6, D-SM3): three of its cards, and four."""
+    every = RANK_CARDS[rank]
+    triple = rank_item(CardSet(list(every)[:3]), rank, quads=quads)
+    quad = rank_item(every, rank, quads=quads)
+    assert triple is not None and quad is not None
+    return triple, quad
 
 
 class SemerikBatch:
@@ -113,11 +153,13 @@ class SemerikBatch:
     party_batch_size = 4096
 
     def __init__(self, variant: Semerik) -> None:
-        self.packets = _PACKETS[str(variant.options["packets"])]
+        self.packets = PACKETS[str(variant.options["packets"])]
         self.quads = str(variant.options["quads"])
         self.cumulative = variant.options["counter_mode"] == "cumulative"
         # SM6 option trena: seven in sequence (D-SM2: eight to ten too), or the whole suit
-        self.trena = TRENA_LENGTH if variant.options["trena"] == "seven" else len(STRENGTH)
+        trena = str(variant.options["trena"])  # SM6 option: seven in sequence, or the whole suit
+        self.suit_slots = [_suit_slots(suit, trena) for suit in Suit]
+        self.rank_items = [(rank, *_rank_items(rank, self.quads)) for rank in STRENGTH]
         self.in_turn = variant.options["declarations"] == "in_turn"  # D-SM5
 
     def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
@@ -260,8 +302,26 @@ class SemerikBatch:
             crossed = at[0] | at[1]
             winner = pick(crossed, side_won, winner)
             loser_score = pick(crossed, pick(side_won == 1, score[0], score[1]), loser_score)
+        together = [c for c in deals.items if self.cumulative and c.name == "counters"]
         for column in deals.items:  # SM8: counters trick by trick, then the bonuses, one by one
             if column.name in DECLARATIONS:
+                continue
+            if together and column is together[0]:
+                # D-SM6: both sides' cumulative counters together; both at 21: the higher
+                # total, equal totals eldest's side
+                for member in together:
+                    score[0] += member.points * (member.side == 0)
+                    score[1] += member.points * (member.side == 1)
+                at = score >= TARGET
+                higher = (score[1] > score[0]).astype(np.int64)
+                tie = pick(score[0] == score[1], np.full(count_, eldest % 2), higher)
+                side_won = pick(at[0] & at[1], tie, at[1].astype(np.int64))
+                crossed = (winner < 0) & (at[0] | at[1])
+                winner = pick(crossed, side_won, winner)
+                loser_score = pick(crossed, pick(side_won == 1, score[0], score[1]), loser_score)
+                in_play |= crossed
+                continue
+            if any(column is member for member in together):
                 continue
             to_ours, to_theirs = column.side == 0, column.side == 1  # -1 where absent
             score[0] += column.points * to_ours
@@ -420,93 +480,52 @@ class SemerikBatch:
 
     def _declarations(self, hand: Masks, seat: int) -> list[ItemColumn]:
         """SM6 for one seat: per suit (clubs, diamonds, hearts, spades) a трена, or a баба and its
-        extensions; then each rank's triple (or D-SM3 quad) in SM2 order."""
+        extensions; then each rank's triple (or D-SM3 quad) in SM2 order -- each column the
+        reference's own item, looked up by the length of the suit's run from the three down."""
         columns: list[ItemColumn] = []
         patterns = suit_patterns(hand)
+        deals = len(hand)
         for suit in Suit:
             run = _RUN[patterns[suit]]
-            ru, en = _SUIT_RU[suit], _SUIT_EN[suit]
-            trena = run >= self.trena
-            baba = (run >= len(BABA)) & ~trena
-            value = 5 if suit == MAIN_SUIT else 3  # SM6: the hearts' баба is worth 5
-            columns.append(
-                self._item(
-                    "baba",
-                    (f"баба {ru}", f"baba of {en}"),
-                    "SM6",
-                    baba,
-                    seat,
-                    value,
-                    _run_cards(suit, len(BABA)),
-                )
-            )
-            for k, _rank in enumerate(EXTENSIONS, start=1):  # SM6: K, then Q, then J
-                extension = baba & (run >= len(BABA) + k)
-                card = _run_cards(suit, len(BABA) + k) ^ _run_cards(suit, len(BABA) + k - 1)
-                labels = (f"прибавка к бабе {ru}", f"extension of baba of {en}")
-                columns.append(self._item("extension", labels, "SM6", extension, seat, 1, card))
-            labels = (f"трена {ru}", f"trena of {en}")
-            for rule, here in (
-                ("SM6", trena & (run == self.trena)),
-                ("D-SM2", trena & (run > self.trena)),
-            ):
-                cards = _RUN_CARDS[suit][run]  # the cards of a run of that length
+            for slot in self.suit_slots[suit]:
+                if slot.name == "trena":  # its cards: the run, of whatever length
+                    cards = slot.cards[run]
+                else:  # one mask for every deal (a view: an eighth of the memory)
+                    cards = np.broadcast_to(slot.cards[slot.present][0], (deals,))
                 columns.append(
                     item_column(
-                        "trena", labels, rule, here, seat=seat, points=16, cards=cards, sides=SIDES
+                        slot.name,
+                        slot.labels,
+                        slot.rule,
+                        slot.present[run],
+                        seat=seat,
+                        points=slot.points,
+                        cards=cards,
+                        sides=SIDES,
                     )
                 )
-        for rank in STRENGTH:
-            same = _U(sum(1 << (s * 13 + rank - 2) for s in Suit))
-            held = hand & same
+        for rank, triple, quad in self.rank_items:
+            held = hand & _U(RANK_CARDS[rank].mask)
             times = count(held)
-            value = TRIPLE_VALUE.get(rank, 1)
-            columns.append(
-                item_column(
-                    "triple",
-                    ("три", "three"),
-                    "SM6",
-                    times == 3,
-                    seat=seat,
-                    points=value,
-                    cards=held,
-                    sides=SIDES,
+            for item, present in ((triple, times == 3), (quad, times == 4)):
+                columns.append(
+                    item_column(
+                        item.name,
+                        (item.label_ru, item.label_en),
+                        item.rule,
+                        present,
+                        seat=seat,
+                        points=int(item.points),
+                        cards=held,
+                        sides=SIDES,
+                    )
                 )
-            )
-            bonus = 1 if self.quads == "plus_one" else 0  # D-SM3
-            columns.append(
-                item_column(
-                    "quad",
-                    ("четыре", "four"),
-                    "D-SM3",
-                    times == 4,
-                    seat=seat,
-                    points=value + bonus,
-                    cards=held,
-                    sides=SIDES,
-                )
-            )
         return columns
-
-    def _item(
-        self,
-        name: str,
-        labels: tuple[str, str],
-        rule: str,
-        present: Bools,
-        seat: int,
-        points: int,
-        card_mask: int,
-    ) -> ItemColumn:
-        cards = np.broadcast_to(_U(card_mask), (len(present),))  # one mask for every deal
-        return item_column(
-            name, labels, rule, present, seat=seat, points=points, cards=cards, sides=SIDES
-        )
 
     def _counters(self, trick_cards: Masks, winners: Ints, eldest: int) -> list[ItemColumn]:
         """SM7 counters: per trick (3 or more give the winner 1), or cumulative (a side's
         counters // 3 after the last trick, eldest's side first)."""
-        labels = ("счётные карты", "counters")
+        labels = COUNTERS_LABELS
         if not self.cumulative:
             columns = []
             for t in range(TRICKS):
@@ -545,25 +564,37 @@ class SemerikBatch:
 
     def _bonuses(self, tricks_won: Ints) -> list[ItemColumn]:
         """SM7: 6 to a player with 9 or more tricks (D-SM4: ten counts as nine or more), then 4
-        to a side that took all ten."""
+        to a side that took all ten -- the reference's own items (:func:`bonus_items`)."""
         columns = []
         for seat in range(SEATS):
             taken = tricks_won[:, seat]
-            labels = ("взяток без партнёра", "tricks alone")
-            for rule, here in (("SM7", taken == 9), ("D-SM4", taken == 10)):
+            for alone in (9, 10):  # SM7, D-SM4: the reference's item for seat 0 taking them
+                item = bonus_items([alone, TRICKS - alone, 0, 0])[0]
                 columns.append(
-                    item_column("nine_tricks", labels, rule, here, seat=seat, points=6, sides=SIDES)
+                    item_column(
+                        item.name,
+                        (item.label_ru, item.label_en),
+                        item.rule,
+                        taken == alone,
+                        seat=seat,
+                        points=int(item.points),
+                        sides=SIDES,
+                    )
                 )
         for side, members in enumerate(SIDES):
             everything = tricks_won[:, list(members)].sum(axis=1) == TRICKS
+            split = [0] * SEATS
+            split[members[0]] = TRICKS // 2
+            split[members[1]] = TRICKS - TRICKS // 2
+            (item,) = bonus_items(split)  # SM7: the side's item, with nobody alone at nine
             columns.append(
                 item_column(
-                    "all_tricks",
-                    ("все взятки", "all ten tricks"),
-                    "SM7",
+                    item.name,
+                    (item.label_ru, item.label_en),
+                    item.rule,
                     everything,
                     side=side,
-                    points=4,
+                    points=int(item.points),
                 )
             )
         return columns

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 ALL_COUNTERS = COUNTER_MASK.bit_count()
 #: Tricks of a deal (SM3: ten cards each).
 TRICKS = 10
+#: The fewest tricks with three or more counters a deal can have (SM7): all 24 counters are
+#: won; k such tricks hold at most 4 each and the other ``10 - k`` at most 2 each, so
+#: ``24 <= 4k + 2(10 - k)``, k >= 2.
+MIN_COUNTER_TRICKS = -(-(ALL_COUNTERS - 2 * TRICKS) // 2)
 
 DEALER = OutcomeField("dealer", "seat", "Сдающий", "Dealer", "C2", core=True)
 DECLARED = OutcomeField(
@@ -170,6 +174,13 @@ def check_counts(record: DealRecord, per_trick: bool) -> None:
             f"{sum(counters)} tricks with three or more counters; the pack's 24 counters make "
             "at most 8 (SM7)",
         )
+    if per_trick and sum(counters) < MIN_COUNTER_TRICKS:
+        raise RecordError(
+            "$.counters",
+            f"{sum(counters)} tricks with three or more counters; the pack's 24 counters in ten "
+            f"tricks of four cards make at least {MIN_COUNTER_TRICKS}: the other tricks hold two "
+            "counters at most (SM7)",
+        )
     if not per_trick and sum(counters) != ALL_COUNTERS:
         raise RecordError(
             "$.counters",
@@ -214,7 +225,17 @@ def outcome_items(
     game = int(context.get("game", 1))
     mode = str(options["declarations"])
     steps = [
-        (order, advance(scores, items + order + bonuses, game, eldest, declarations=mode))
+        (
+            order,
+            advance(
+                scores,
+                items + order + bonuses,
+                game,
+                eldest,
+                declarations=mode,
+                counter_mode=str(options["counter_mode"]),
+            ),
+        )
         for order in orders
     ]
     return items + _choose(d, steps) + bonuses

@@ -18,5 +18,5 @@ def kozyr_register_variants(registry: VariantRegistry) -> None:
         player_counts=(4,),
         title="Semerik (Three-seven)",
         title_ru="Семерик",
-        rules_ref="SM1-SM11, D-SM1-D-SM5",
+        rules_ref="SM1-SM11, D-SM1-D-SM7",
     )

@@ -36,6 +36,7 @@ from kozyr.scoring import PARTNERSHIPS, whole
 
 SIDES = PARTNERSHIPS  # C5, with four players
 SEATS = 4
+PACKETS = {"4-3-3": (4, 3, 3), "3-3-4": (3, 3, 4)}  # SM3: the packets, from eldest
 TARGET = 21  # SM8
 DOUBLE_BELOW = 11  # SM8: the loser under 11 makes the game double
 GAMES_PER_RUBBER = 3  # SM11
@@ -53,6 +54,11 @@ TRENA_LENGTH = 7  # SM6: 3 2 A K Q J 7 (option trena="seven")
 WHOLE_SUIT = 10  # SM6 option trena="ten": the баба and seven more, the whole suit of the pack
 COUNTERS = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TWO, Rank.THREE})  # SM7
 TRIPLE_VALUE = {Rank.SEVEN: 4, Rank.THREE: 3, Rank.TWO: 3, Rank.ACE: 3}  # SM6; any other rank 1
+TRENA_VALUE = 16  # SM6: a трена scores 16 instead of its баба
+BABA_VALUE = 3  # SM6: a баба of spades, diamonds or clubs ...
+MAIN_BABA_VALUE = 5  # SM6: ... and of hearts
+NINE_TRICKS_BONUS = 6  # SM7: nine tricks or more taken alone
+ALL_TRICKS_BONUS = 4  # SM7: a side that took every trick
 MAIN_SUIT = Suit.HEARTS  # SM4
 COUNTER_MASK: int = rank_mask(COUNTERS)  # SM7
 #: The cards of each suit in SM2 order, strongest first (the sequence of a баба or трена, SM6).
@@ -67,6 +73,9 @@ BABA_MASKS: tuple[tuple[Suit, int], ...] = tuple(
 RANK_MASKS: tuple[tuple[Rank, int], ...] = tuple((rank, rank_mask((rank,))) for rank in STRENGTH)
 #: The four cards of each rank of the pack (for the triples and quads of SM6).
 RANK_CARDS: dict[Rank, CardSet] = {rank: CardSet(rank_mask((rank,))) for rank in STRENGTH}
+
+#: The labels of SM7's counter items (cumulative: followed by the count).
+COUNTERS_LABELS = ("счётные карты", "counters")
 
 DECLARATIONS = frozenset({"baba", "extension", "trena", "triple", "quad"})
 
@@ -149,8 +158,9 @@ def suit_items(
     ru_suit, en_suit = _SUIT_RU[suit], _SUIT_EN[suit]
     if len(run) >= (TRENA_LENGTH if trena == "seven" else WHOLE_SUIT):  # SM6: 16, instead of
         rule = "D-SM2" if trena == "seven" and len(run) > TRENA_LENGTH else "SM6"  # the баба
-        return [_item("trena", f"трена {ru_suit}", f"trena of {en_suit}", 16, run, seat, rule)]
-    value = 5 if suit == MAIN_SUIT else 3  # SM6: the hearts' баба is worth 5
+        ru, en = f"трена {ru_suit}", f"trena of {en_suit}"
+        return [_item("trena", ru, en, TRENA_VALUE, run, seat, rule)]
+    value = MAIN_BABA_VALUE if suit == MAIN_SUIT else BABA_VALUE
     items = [_item("baba", f"баба {ru_suit}", f"baba of {en_suit}", value, run[:3], seat, "SM6")]
     for card in run[3 : 3 + len(EXTENSIONS)]:  # SM6: K, then Q, then J, one point each
         ru, en = f"прибавка к бабе {ru_suit}", f"extension of baba of {en_suit}"
@@ -276,7 +286,7 @@ def side_counter_items(
         count = counted[side]
         points = count // 3
         if points:
-            ru, en = f"счётные карты: {count} ÷ 3", f"counters: {count} / 3"
+            ru, en = f"{COUNTERS_LABELS[0]}: {count} ÷ 3", f"{COUNTERS_LABELS[1]}: {count} / 3"
             items.append(ScoreItem("counters", ru, en, points, cards[side], None, side, "SM7"))
     return items
 
@@ -290,12 +300,20 @@ def bonus_items(taken: Sequence[int]) -> list[ScoreItem]:
         if count >= 9:
             ru, en = f"{count} взяток без партнёра", f"{count} tricks alone"
             items.append(
-                _item("nine_tricks", ru, en, 6, (), seat, "D-SM4" if count == 10 else "SM7")
+                _item(
+                    "nine_tricks",
+                    ru,
+                    en,
+                    NINE_TRICKS_BONUS,
+                    (),
+                    seat,
+                    "D-SM4" if count == 10 else "SM7",
+                )
             )
     for side, members in enumerate(SIDES):
         if n_tricks and sum(taken[seat] for seat in members) == n_tricks:
             ru, en = "все взятки (противники обремизены)", "all ten tricks"
-            items.append(ScoreItem("all_tricks", ru, en, 4, (), None, side, "SM7"))
+            items.append(ScoreItem("all_tricks", ru, en, ALL_TRICKS_BONUS, (), None, side, "SM7"))
     return items
 
 
@@ -405,6 +423,7 @@ def advance(
     eldest: int,
     *,
     declarations: str = "together",
+    counter_mode: str = "per_trick",
 ) -> DealProgress:
     """Add one deal's items (in SM8 event order) to a game's scores and see who reached 21.
 
@@ -412,7 +431,9 @@ def advance(
     are made when the cards are dealt: a side at 21 then wins with the loser's count including
     its own declarations; both sides at 21: the higher total wins, equal totals ``eldest``'s
     side. ``in_turn`` counts them one by one, seat by seat from eldest, like the play points:
-    the first side to reach 21 wins. Points in play always count one by one (SM8).
+    the first side to reach 21 wins. Points in play always count one by one (SM8), except that
+    with ``counter_mode`` = ``cumulative`` both sides' counter points are scored together
+    (D-SM6).
     """
     begin = (int(start[0]), int(start[1]))
     scores = list(begin)
@@ -432,7 +453,22 @@ def advance(
             else:
                 winner = 0 if scores[0] > scores[1] else 1
             crossed = (winner, scores[1 - winner], False)
+    # D-SM6: cumulative counter points (a side's, after the last trick: no seat) of both sides
+    # are scored together; both at 21 then: the higher total wins, equal totals eldest's side
+    together = [it for it in play if counter_mode == "cumulative" and it.name == "counters"]
     for it in play:
+        if any(it is member for member in together):
+            if it is not together[0]:
+                continue
+            for member in together:
+                scores[_side(member)] += whole(member.points)
+            at_target = [side for side in (0, 1) if scores[side] >= TARGET]
+            if crossed is None and at_target:
+                winner = at_target[0]
+                if len(at_target) == 2:
+                    winner = eldest % 2 if scores[0] == scores[1] else int(scores[1] > scores[0])
+                crossed = (winner, scores[1 - winner], True)
+            continue
         side = _side(it)
         scores[side] += whole(it.points)
         if crossed is None and scores[side] >= TARGET:
@@ -457,6 +493,7 @@ class Rubber:
     progress: list[DealProgress] = field(default_factory=list)
     game_deals: list[int] = field(default_factory=list)
     declarations: str = "together"
+    counter_mode: str = "per_trick"  # D-SM6: cumulative counters of both sides together
 
     @property
     def over(self) -> bool:
@@ -465,7 +502,14 @@ class Rubber:
 
     def add(self, items: Sequence[ScoreItem], eldest: int) -> DealProgress:
         """Play one deal's items into the rubber (``eldest``: that deal's eldest seat)."""
-        step = advance(self.scores, items, self.game, eldest, declarations=self.declarations)
+        step = advance(
+            self.scores,
+            items,
+            self.game,
+            eldest,
+            declarations=self.declarations,
+            counter_mode=self.counter_mode,
+        )
         self.progress.append(step)
         self.game_deals.append(len(self.progress) - 1)
         if step.won is None:
@@ -482,21 +526,33 @@ class Rubber:
         return step
 
 
-def follow(results: Iterable[DealResult], *, declarations: str = "together") -> Rubber:
+def follow(
+    results: Iterable[DealResult],
+    *,
+    declarations: str = "together",
+    counter_mode: str = "per_trick",
+) -> Rubber:
     """The rubber after a sequence of scored deals."""
-    rubber = Rubber(declarations=declarations)
+    rubber = Rubber(declarations=declarations, counter_mode=counter_mode)
     for result in results:
         rubber.add(result.sheet.items, (result.record.dealer + 1) % SEATS)
     return rubber
 
 
 __all__ = [
+    "ALL_TRICKS_BONUS",
+    "BABA_VALUE",
     "COUNTERS",
     "COUNTER_MASK",
+    "MAIN_BABA_VALUE",
+    "NINE_TRICKS_BONUS",
     "ORDER",
     "PACK",
+    "PACKETS",
+    "SEATS",
     "STRENGTH",
     "TARGET",
+    "TRENA_VALUE",
     "CardNotInPackError",
     "DealProgress",
     "GameResult",

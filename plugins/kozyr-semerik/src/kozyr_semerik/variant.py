@@ -1,4 +1,4 @@
-"""Семерик (Three-seven) -- rules SM1-SM11, D-SM1-D-SM5.
+"""Семерик (Three-seven) -- rules SM1-SM11, D-SM1-D-SM7.
 
 A deal has one phase, trick play: the hands are dealt (SM3), declarations are scored from the
 hands as dealt (SM6, nothing to decide), and eldest leads (SM5). Hearts are the main suit, with
@@ -47,6 +47,7 @@ from kozyr_semerik.scoring import (
     MAIN_SUIT,
     ORDER,
     PACK,
+    PACKETS,
     SEATS,
     SIDES,
     TARGET,
@@ -67,7 +68,6 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 10  # SM3
 EMPTY_HEARTS = CardSet.parse("6h 5h 4h")  # SM4
-PACKETS = {"4-3-3": (4, 3, 3), "3-3-4": (3, 3, 4)}  # SM3
 NO_PAYMENTS = Settlement(SEATS)  # a single deal pays nothing (SM10); shared immutable value
 
 
@@ -78,7 +78,7 @@ class Semerik(Variant):
     aliases = ("семерик", "three-seven")
     title = "Semerik (Three-seven)"
     title_ru = "Семерик"
-    rules_ref = "SM1-SM11, D-SM1-D-SM5"
+    rules_ref = "SM1-SM11, D-SM1-D-SM7"
     rules_files = ("semerik.rules.md",)
     players_rule = "SM1"
     player_counts = (4,)
@@ -321,7 +321,14 @@ class Semerik(Variant):
             game = int(context.get("game", 1))
             eldest = (record.dealer + 1) % SEATS
             declarations = str(self.options["declarations"])
-            step = advance(context["scores"], sheet.items, game, eldest, declarations=declarations)
+            step = advance(
+                context["scores"],
+                sheet.items,
+                game,
+                eldest,
+                declarations=declarations,
+                counter_mode=str(self.options["counter_mode"]),
+            )
             extra["game"] = game
             extra["start"] = list(step.start)
             extra["running"] = list(step.end)
@@ -348,7 +355,11 @@ class Semerik(Variant):
     def party_context(
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:
-        rubber = follow(results, declarations=str(self.options["declarations"]))
+        rubber = follow(
+            results,
+            declarations=str(self.options["declarations"]),
+            counter_mode=str(self.options["counter_mode"]),
+        )
         if rubber.over:
             return None
         return {"game": rubber.game, "scores": list(rubber.scores)}
@@ -362,7 +373,10 @@ class Semerik(Variant):
                     f"the deal passes to the left: seat {(previous + 1) % SEATS} deals this deal, "
                     f"not seat {dealer} (C1)",
                 )
-        rubber = Rubber(declarations=str(self.options["declarations"]))
+        rubber = Rubber(
+            declarations=str(self.options["declarations"]),
+            counter_mode=str(self.options["counter_mode"]),
+        )
         running: list[tuple[int, ...]] = []
         for result in results:
             step = rubber.add(result.sheet.items, (result.record.dealer + 1) % SEATS)

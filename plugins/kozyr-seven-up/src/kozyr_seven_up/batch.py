@@ -42,32 +42,22 @@ from kozyr.batch import (
     trick_taker,
     unit_points,
 )
-from kozyr_seven_up.scoring import GAME_TARGET
+from kozyr_seven_up.scoring import COUNT, GAME_TARGET, LABELS
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
 
-HAND_SIZE = 6
 TRICKS = 6
 _U = np.uint64
 assert [card.index for card in Deck.of_size(52).cards] == list(range(52))
-#: SU6 Game value of each 13-bit suit pattern (10 = 10, A = 4, K = 3, Q = 2, J = 1).
-_VALUE = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+#: SU6 Game value of each 13-bit suit pattern, from the reference's COUNT.
 _GAME13 = np.array(
-    [sum(v for r, v in _VALUE.items() if p >> (r - 2) & 1) for p in range(1 << 13)],
+    [sum(v for r, v in COUNT.items() if p >> (r - 2) & 1) for p in range(1 << 13)],
     dtype=np.int64,
 )
-_COUNTING = np.uint64(sum(((1 << (r - 2)) << (13 * s)) for r in _VALUE for s in range(4)))
+_COUNTING = np.uint64(sum(((1 << (r - 2)) << (13 * s)) for r in COUNT for s in range(4)))
 _JACK_RANK = Rank.JACK - 2
 _SUIT_TEXT = tuple(str(suit) for suit in Suit)
-_LABELS = {
-    "turned_jack": ("Валет сдающего", "Turned jack"),
-    "gift": ("Подарок", "Gift"),
-    "high": ("Старший", "High"),
-    "low": ("Младший", "Low"),
-    "jack": ("Валет", "Jack"),
-    "game": ("Гейм", "Game"),
-}
 
 
 class SevenUpBatch:
@@ -380,7 +370,7 @@ class SevenUpBatch:
     def _column(self, name: str, rule: str, seat: Ints, cards: Masks) -> ItemColumn:
         """One-point items ``name`` for ``seat`` (-1: none), with its side in partnership (C5)."""
         return item_column(
-            name, _LABELS[name], rule, seat >= 0, seat=seat, cards=cards, sides=self.sides
+            name, LABELS[name], rule, seat >= 0, seat=seat, cards=cards, sides=self.sides
         )
 
     def _holder(self, masks: Masks, card: Masks) -> Ints:

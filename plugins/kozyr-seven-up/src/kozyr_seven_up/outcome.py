@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kozyr import DealRecord, OutcomeField, Rank, RecordError, ScoreItem
+from kozyr import ALL_CARDS, Card, DealRecord, OutcomeField, Rank, RecordError, ScoreItem
 from kozyr_seven_up.scoring import COUNT, before_play_items, point
 
 if TYPE_CHECKING:
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 #: The most Game points a deal can hold: the counting cards of the whole pack (SU6).
 ALL_GAME_POINTS = 4 * sum(COUNT.values())
+#: Cards each player holds in trick play (SU3, SU4: after running, each discards down to six).
+HAND_SIZE = 6
 
 
 def _seat_field(name: str, ru: str, en: str, doc: str) -> OutcomeField:
@@ -123,14 +125,46 @@ def check_outcome(variant: SevenUp, record: DealRecord, context: Mapping[str, An
         )
     points = d.get("game_points")
     if points is not None:
-        outside = sum(COUNT.get(card.rank, 0) for card in record.turnups)
-        if sum(points) > ALL_GAME_POINTS - outside:
+        low, high = game_point_bounds(variant.players * HAND_SIZE, record.turnups)
+        total = sum(points)
+        if not low <= total <= high:
+            bound = f"at most {high}" if total > high else f"at least {low}"
             raise RecordError(
                 "$.game_points",
-                f"{sum(points)} Game points, but the cards in play hold at most "
-                f"{ALL_GAME_POINTS - outside} (SU6)",
+                f"{total} Game points, but the {variant.players * HAND_SIZE} cards in play "
+                f"({variant.players} hands of {HAND_SIZE}, the turn-ups out of play) hold "
+                f"{bound} (SU6)",
+            )
+        jack = facts["jack"]
+        if jack is not None and points[variant.side_of(jack)] < 1:
+            who = "side" if variant.sides else "seat"
+            raise RecordError(
+                f"$.game_points[{variant.side_of(jack)}]",
+                f"{who} {variant.side_of(jack)} won the trump jack, which counts 1 for Game, so it "
+                f"took at least 1 Game point, not {points[variant.side_of(jack)]} (SU6)",
             )
         _check_game(variant, record, facts["game"], points)
+
+
+def game_point_bounds(in_play: int, turnups: Sequence[Card]) -> tuple[int, int]:
+    """The fewest and the most Game points (SU6) the ``in_play`` cards dealt for play can hold:
+    the pack without the turn-ups (out of play, SU3-SU4) has its counting cards (10 = 10, A = 4,
+    K = 3, Q = 2, J = 1); the most is the ``in_play`` best of them, the fewest what is left when
+    the cards not in play (the stock, the discards) hold the best of them.
+
+    >>> game_point_bounds(12, [])   # two players: four 10s, four aces, four kings
+    (0, 68)
+    >>> game_point_bounds(18, [])   # three players: ... and four queens and two jacks
+    (0, 78)
+    >>> game_point_bounds(24, [Card.parse("Th")])
+    (0, 70)
+    """
+    out = {card.index for card in turnups}
+    values = sorted(
+        (COUNT.get(card.rank, 0) for card in ALL_CARDS if card.index not in out), reverse=True
+    )
+    rest = len(values) - in_play  # cards neither in play nor turned up
+    return sum(values[rest:]) if rest >= 0 else 0, sum(values[:in_play])
 
 
 def _check_game(
@@ -186,4 +220,4 @@ def _tied(points: Sequence[int] | None) -> bool:
     return points is not None and list(points).count(max(points)) > 1
 
 
-__all__ = ["FIELDS", "PLAY_POINTS", "check_outcome", "outcome_items"]
+__all__ = ["FIELDS", "PLAY_POINTS", "check_outcome", "game_point_bounds", "outcome_items"]

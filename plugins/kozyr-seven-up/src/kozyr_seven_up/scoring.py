@@ -234,6 +234,7 @@ def winner_in_order(
 __all__ = [
     "COUNT",
     "GAME_TARGET",
+    "LABELS",
     "before_play_items",
     "by_unit",
     "cards_won",

@@ -1,4 +1,4 @@
-"""Seven Up (All Fours, High-Low-Jack; Старший, Младший и валет) -- rules SU1-SU7, D-SU1-D-SU4.
+"""Seven Up (All Fours, High-Low-Jack; Старший, Младший и валет) -- rules SU1-SU7, D-SU1-D-SU5.
 
 Phases of a deal: ``beg`` (eldest stands or begs, SU4), ``give_or_run`` (the dealer gives a point
 or runs the cards, SU4), ``discard`` (after running, each player discards down to six), ``play``
@@ -73,7 +73,7 @@ class SevenUp(Variant):
     aliases = ("all-fours", "high-low-jack", "семь-вверх", "старший-младший-валет")
     title = "Seven Up (All Fours, High-Low-Jack)"
     title_ru = "Семь вверх (Старший, Младший и валет)"
-    rules_ref = "SU1-SU7, D-SU1-D-SU4"
+    rules_ref = "SU1-SU7, D-SU1-D-SU5"
     rules_files = ("seven-up.rules.md",)
     player_counts = (2, 3, 4)
     partnership = True

@@ -1,0 +1,107 @@
+"""Rule data lives once (issue 25 item 2): a plugin's batch form (``batch.py``) imports the
+reference's constants and labels, or compiles its tables from the reference's functions; it never
+writes a rule's number, table or label again. Read from the source with ``ast``:
+
+- no module-level constant of ``batch.py`` repeats, under the same name and value, one of the
+  plugin's reference modules (``HAND_SIZE = 6`` in both);
+- no table literal (a dict, tuple, list or set of two or more entries) of ``batch.py`` equals one
+  of the reference's (SU6's Game count, SM3's packets);
+- no label: a Russian string in ``batch.py`` outside its docstrings is a label written twice.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BATCH_FORMS = sorted(ROOT.glob("plugins/*/src/*/batch.py"))  # the built-in plugins
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def constants(tree: ast.Module) -> Iterator[tuple[str, object, int]]:
+    """(name, value, line) of each module-level assignment of a literal."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            targets = [node.target.id]
+        else:
+            continue
+        if node.value is None:
+            continue
+        try:
+            value = ast.literal_eval(node.value)
+        except ValueError:
+            continue  # not a literal: built from something (the right way)
+        for name in targets:
+            yield name, value, node.lineno
+
+
+def is_table(value: object) -> bool:
+    return isinstance(value, (dict, tuple, list, set, frozenset)) and len(value) >= 2
+
+
+def docstrings(tree: ast.Module) -> set[int]:
+    """The ids of the docstring nodes of a module, its classes and functions."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def duplicated_rule_data(batch: Path) -> list[str]:
+    """Every place where ``batch`` writes again what its package's reference modules hold."""
+    reference: dict[str, object] = {}
+    tables: dict[str, str] = {}
+    for module in sorted(batch.parent.glob("*.py")):
+        if module == batch:
+            continue
+        for name, value, line in constants(ast.parse(module.read_text(encoding="utf-8"))):
+            reference[name] = value
+            if is_table(value):
+                tables.setdefault(repr(value), f"{module.name}:{line}")
+    tree = ast.parse(batch.read_text(encoding="utf-8"))
+    wrong = []
+    for name, value, line in constants(tree):
+        if name in reference and reference[name] == value and not isinstance(value, str):
+            wrong.append(f"{batch.name}:{line}: {name} = {value!r} repeats the reference's {name}")
+        elif is_table(value) and repr(value) in tables:
+            wrong.append(f"{batch.name}:{line}: {name} repeats the table at {tables[repr(value)]}")
+    skip = docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and id(node) not in skip:
+            if isinstance(node.value, str) and CYRILLIC.search(node.value):
+                wrong.append(f"{batch.name}:{node.lineno}: label {node.value!r} written again")
+    return wrong
+
+
+@pytest.mark.parametrize("batch", BATCH_FORMS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_batch_forms_write_no_rule_data_again(batch: Path) -> None:
+    wrong = duplicated_rule_data(batch)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_check_finds_a_copied_constant_table_and_label(tmp_path: Path) -> None:
+    (tmp_path / "scoring.py").write_text(
+        'HAND_SIZE = 6\nCOUNT = {"ten": 10, "ace": 4}\nLABEL = ("Гейм", "Game")\n', encoding="utf-8"
+    )
+    batch = tmp_path / "batch.py"
+    batch.write_text(
+        '"""Гейм in a docstring is prose."""\n'
+        'HAND_SIZE = 6\n_VALUE = {"ten": 10, "ace": 4}\nTRICKS = 6\n'
+        'def f():\n    """Гейм."""\n    return ("Гейм", "Game")\n',
+        encoding="utf-8",
+    )
+    assert duplicated_rule_data(batch) == [
+        "batch.py:2: HAND_SIZE = 6 repeats the reference's HAND_SIZE",
+        "batch.py:3: _VALUE repeats the table at scoring.py:2",
+        "batch.py:7: label 'Гейм' written again",
+    ]
