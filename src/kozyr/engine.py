@@ -24,13 +24,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet
 from kozyr.deck import Deck
 from kozyr.errors import HookError, IllegalActionError, IllegalPlayError, KozyrError
 from kozyr.limits import check_seed
+from kozyr.registry import plugin_fault, trace, tracing
 from kozyr.record import DealRecord, PartyRecord, PartyResult
 from kozyr.tricks import Play, Trick, TrickRules
 from kozyr.variant import Action, Variant
@@ -117,8 +118,6 @@ def _fail(
     plugin (looked up only now, on the error path). Called inside ``except``."""
     if isinstance(error, KozyrError):
         raise error
-    from kozyr.registry import plugin_fault  # only on the error path
-
     raise plugin_fault(
         error,
         plugin=plugin_of(variant),
@@ -129,6 +128,26 @@ def _fail(
         seat=seat,
         where=where,
     ) from error
+
+
+class _Traced:
+    """A variant (or its trick rules) whose every method call is logged first (``kozyr trace:
+    plugin P V: hook``) -- what ``KOZYR_TRACE_PLUGINS=1`` puts between the engine and a plugin."""
+
+    def __init__(self, target: Any, plugin: str, owner: str) -> None:
+        self._target = target
+        self._plugin = plugin
+        self._owner = owner
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._target, name)
+        if not callable(value) or name.startswith("_"):
+            return value
+        def traced(*args: Any, **kwargs: Any) -> Any:
+            trace(self._plugin, self._owner, name)
+            return value(*args, **kwargs)
+
+        return traced
 
 
 def checked_result(
@@ -242,6 +261,14 @@ class Deal:
                 "__init__ (e.g. kozyr.FollowElseAny)",
             )
         self._rules: TrickRules = rules
+        # The variant and its rules as the engine calls them: themselves, or -- with
+        # KOZYR_TRACE_PLUGINS=1 -- a proxy logging every call (no cost when tracing is off).
+        self._hooks: Variant = variant
+        if tracing():
+            self._hooks = cast("Variant", _Traced(variant, plugin_of(variant), variant.name))
+            self._rules = cast(
+                "TrickRules", _Traced(rules, plugin_of(variant), f"{variant.name} trick_rules")
+            )
         # The trick being played: its leader, number and plays; ``_trick`` is the Trick value the
         # rules are asked about. When the rules read only the suit led (``reads == "lead"``) it is
         # not rebuilt after every card: ``_stale`` says the plays went on since (see ``trick``).
@@ -258,7 +285,7 @@ class Deal:
         if n > len(_ACTIONS):
             _grow(n)
         try:
-            self._state: Any = variant.new_state()
+            self._state: Any = self._hooks.new_state()
         except Exception as error:
             _fail(variant, "new_state", error, seed=seed, dealer=dealer)
 
@@ -294,7 +321,7 @@ class Deal:
             _fail(variant, "seats_in", error, seed=seed, dealer=dealer)
         deal = cls(variant, dealer=dealer, seed=seed, context=context, seats=seats, rng=rng)
         try:
-            variant.start(deal)
+            deal._hooks.start(deal)
         except Exception as error:
             deal._fault("start", error)
         return deal
@@ -318,7 +345,7 @@ class Deal:
         deal._turnups = list(record.turnups)
         deal._cut = record.cut
         try:
-            variant.setup_replay(deal, record)
+            deal._hooks.setup_replay(deal, record)
         except Exception as error:
             deal._fault("setup_replay", error)
         return deal
@@ -482,7 +509,7 @@ class Deal:
         if self._phase == DONE:
             return []
         try:
-            decisions = self._variant.decision_actions(self)
+            decisions = self._hooks.decision_actions(self)
         except Exception as error:
             self._fault("decision_actions", error, self._to_act)
         if not decisions:
@@ -491,7 +518,7 @@ class Deal:
 
     def _decisions(self) -> list[Action]:
         try:
-            actions = self._variant.decision_actions(self)
+            actions = self._hooks.decision_actions(self)
         except Exception as error:
             self._fault("decision_actions", error, self._to_act)
         if not actions:
@@ -589,7 +616,7 @@ class Deal:
         legal = self._decisions()
         if action not in legal:
             try:
-                why = self._variant.explain_decision(self, action)
+                why = self._hooks.explain_decision(self, action)
             except Exception as error:
                 self._fault("explain_decision", error, action.seat)
             if why is None:
@@ -675,7 +702,7 @@ class Deal:
             if self._kinds:
                 self._check_logged(action)
             try:
-                self._variant.apply_decision(self, action)
+                self._hooks.apply_decision(self, action)
             except Exception as error:
                 self._fault("apply_decision", error, action.seat)
             return
@@ -703,7 +730,7 @@ class Deal:
             self._to_act = self._next[seat]
             if self._hears_plays:
                 try:
-                    self._variant.after_play(self, play)
+                    self._hooks.after_play(self, play)
                 except Exception as error:
                     self._fault("after_play", error, seat)
             return
@@ -720,7 +747,7 @@ class Deal:
         self._trick = None
         self._stale = False
         try:
-            self._variant.after_trick(self, done)
+            self._hooks.after_trick(self, done)
         except Exception as error:
             self._fault("after_trick", error, winner)
 
@@ -909,7 +936,7 @@ class Deal:
         if self._phase != DONE:
             raise IllegalActionError(f"the deal is not over (phase {self._phase!r})")
         try:
-            result = self._variant.score(self.record, self._context)
+            result = self._hooks.score(self.record, self._context)
         except Exception as error:
             self._fault("score", error)
         return checked_result(self._variant, result, seed=self._seed, dealer=self._dealer)
@@ -1082,7 +1109,11 @@ def run_party(
     results: list[DealResult] = []
     options = dict(variant.options)
 
+    traced = tracing()
+
     def hook(name: str, call: Callable[..., _T], *args: Any) -> _T:
+        if traced:
+            trace(plugin_of(variant), variant.name, name)
         try:
             return call(*args)
         except Exception as error:

@@ -74,6 +74,9 @@ BUILTIN_PLUGINS: Mapping[str, str] = MappingProxyType(
 )
 DISABLE_ENV = "KOZYR_DISABLE_PLUGIN_AUTOLOAD"
 DISABLE_PLUGINS_ENV = "KOZYR_DISABLE_PLUGINS"
+#: ``KOZYR_PLUGINS=mod1,mod2``: plugin modules (or ``.py`` files) to load without installing
+#: them, after the entry points -- as pytest's ``-p`` (``kozyr --plugin MODULE`` does the same).
+PLUGINS_ENV = "KOZYR_PLUGINS"
 #: A canonical variant, bot or sheet-format name: a lower-case slug (aliases may be any text).
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 #: Bot names kozyr itself gives every variant.
@@ -136,6 +139,9 @@ class PluginInfo:
     disabled: bool = False
     #: Refused unimported: it claimed :data:`BUILTIN_GROUP` without being a built-in (#23).
     refused: bool = False
+    #: The module name or file a plugin loaded with ``kozyr --plugin`` / ``KOZYR_PLUGINS`` came
+    #: from (None for an entry point or a run-time registration).
+    source: str | None = None
     #: What registration noticed that fails only when used (a variant without ``trick_rules``
     #: cannot be played): ``kozyr plugins --strict`` fails on these too.
     notes: list[str] = field(default_factory=list)
@@ -367,7 +373,45 @@ class PluginManager:
                     "is no longer its own)"
                     for name in _replaced(before, _kozyr_attributes())
                 )
+        for module in os.environ.get(PLUGINS_ENV, "").split(","):
+            if module.strip():
+                self.load_module(module.strip())
         self.check_bots()
+
+    def load_module(self, module: str) -> PluginInfo:
+        """Load a plugin module that is not installed: an importable module name
+        (``my_plugin.hooks``) or the path of a ``.py`` file, named after the module (``kozyr
+        --plugin``, ``KOZYR_PLUGINS``). It is loaded as an entry point is -- after the installed
+        plugins, one failure reported on its :class:`PluginInfo` without stopping the others --
+        and even when autoloading is off, since it was asked for by name. Loading the same
+        module twice does nothing the second time."""
+        path = module if module.endswith(".py") else None
+        name = os.path.splitext(os.path.basename(module))[0] if path else module
+        for info in self.plugins:
+            if info.name == name and info.distribution is None and info.source == module:
+                return info
+        info = PluginInfo(name, None, None, source=module)
+        before = _kozyr_attributes()
+        try:
+            if path is not None:
+                loaded = _import_file(name, path)
+            else:
+                loaded = importlib.import_module(module)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # SystemExit too: one plugin must not end kozyr
+            info.error = f"import failed: {_describe(error)}"
+            self.plugins.append(info)
+            self._fail_names([name], info)
+            return info
+        self._register(loaded, info)
+        info.warnings.extend(
+            f"replaced kozyr's {changed} when imported (a monkeypatch: kozyr's behaviour is no "
+            "longer its own)"
+            for changed in _replaced(before, _kozyr_attributes())
+        )
+        self.check_bots()
+        return info
 
     def register(self, plugin: Any, name: str | None = None) -> PluginInfo:
         """Register a plugin object at run time (tests, notebooks, embedding programs).
@@ -723,6 +767,26 @@ class PluginManager:
     def sheet_formats(self) -> dict[str, SheetFormat]:
         """Every score-sheet format registered by a plugin, by name."""
         return dict(sorted(self._state.sheet_formats.items()))
+
+
+def _import_file(name: str, path: str) -> Any:
+    """Import the ``.py`` file at ``path`` as module ``name``."""
+    import importlib.util
+    import sys
+
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"no such plugin file: {path}")
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:  # pragma: no cover - a .py path always has one
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(name, None)
+        raise
+    return module
 
 
 def _kozyr_attributes() -> dict[str, int]:
@@ -1123,6 +1187,8 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "HOOKS",
     "NAME_PATTERN",
+    "PLUGINS_ENV",
+    "TRACE_ENV",
     "BotEntry",
     "BotRegistry",
     "KozyrHookSpecs",

@@ -42,8 +42,11 @@ _T = TypeVar("_T")
 def _hook(variant: Variant, hook: str, path: str, seed: int | None, call: Callable[[], _T]) -> _T:
     """``call()`` -- a hook of ``variant`` -- with anything but a KozyrError it raises turned
     into a HookError naming the plugin, the variant, the hook and the record's path."""
-    from kozyr.engine import _fail
+    from kozyr.engine import _fail, plugin_of
+    from kozyr.registry import trace, tracing
 
+    if tracing():
+        trace(plugin_of(variant), variant.name, hook)
     try:
         return call()
     except Exception as error:

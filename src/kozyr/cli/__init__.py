@@ -68,6 +68,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="when a plugin's code fails (exit status 3), print the traceback after the message",
     )
+    parser.add_argument(
+        "--plugin",
+        action="append",
+        metavar="MODULE",
+        default=[],
+        help="load a plugin module (or .py file) that is not installed, as pytest's -p; "
+        "repeat for more (KOZYR_PLUGINS=mod1,mod2 does the same)",
+    )
     sub = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", help="kozyr COMMAND --help for more"
     )
@@ -155,17 +163,20 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     with warnings.catch_warnings():
         # a refused or broken plugin is told once per command, below, not as a Python warning
         warnings.simplefilter("ignore", PluginWarning)
-        _warn_broken_plugins(args)
+        _load_plugins(args)
         return _run(args, out)
 
 
-def _warn_broken_plugins(args: argparse.Namespace) -> None:
-    """One line on stderr for every plugin that failed to load or was refused, before every
-    command (``kozyr plugins`` itself reports them in full)."""
-    if args.command == "plugins":
-        return
+def _load_plugins(args: argparse.Namespace) -> None:
+    """Load the ``--plugin`` modules, then print one line on stderr for every plugin that
+    failed to load or was refused, before every command (``kozyr plugins`` itself reports them
+    in full)."""
     from kozyr.registry import manager
 
+    for module in args.plugin:
+        manager().load_module(module)
+    if args.command == "plugins":
+        return
     for info in manager().broken():
         where = f" ({info.distribution})" if info.distribution else ""
         error = str(info.error).replace("\n", " ")

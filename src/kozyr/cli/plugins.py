@@ -58,6 +58,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                         "warnings": p.warnings,
                         "disabled": p.disabled,
                         "notes": p.notes,
+                        "source": p.source,
                     }
                     for p in infos
                 ]
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         rows = [
             [
                 p.name,
-                p.distribution or "(runtime)",
+                p.distribution or (f"({p.source})" if p.source else "(runtime)"),
                 p.version or "",
                 ", ".join([*p.variants, *(f"bot {b}" for b in p.bots)])
                 + "".join(f", sheet {f}" for f in p.sheet_formats),

@@ -40,5 +40,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise KozyrError(f"--port must be 0..65535, got {args.port}")
+    from kozyr.registry import manager
+
+    names = [entry.name for entry in manager().entries()]
+    out.write(
+        f"kozyr serve: {len(names)} variants from the plugins installed now; restart the server "
+        "to see a plugin installed later\n"
+    )
     serve(args.db, args.host, args.port, code=args.code, out=out)
     return EXIT_OK
