@@ -31,8 +31,8 @@ from kozyr.cardset import CardSet
 from kozyr.deck import Deck
 from kozyr.errors import HookError, IllegalActionError, IllegalPlayError, KozyrError
 from kozyr.limits import check_seed
-from kozyr.registry import plugin_fault, trace, tracing
 from kozyr.record import DealRecord, PartyRecord, PartyResult
+from kozyr.registry import plugin_fault, trace, tracing
 from kozyr.tricks import Play, Trick, TrickRules
 from kozyr.variant import Action, Variant
 
@@ -143,6 +143,7 @@ class _Traced:
         value = getattr(self._target, name)
         if not callable(value) or name.startswith("_"):
             return value
+
         def traced(*args: Any, **kwargs: Any) -> Any:
             trace(self._plugin, self._owner, name)
             return value(*args, **kwargs)
@@ -1096,6 +1097,7 @@ def run_party(
     not_over: Callable[[], Exception],
     cut_rng: random.Random,
     where: str,
+    rounds: int | None = None,
 ) -> PartyResult:
     """The loop of a party, deal after deal until the variant says it is over, then scored: the
     one path :func:`kozyr.party.play_party` (bots, seeded deals) and
@@ -1103,7 +1105,8 @@ def run_party(
 
     ``play(dealer, context, index)`` plays and scores deal ``index`` (from 0). ``dealer`` deals
     the first deal; then :meth:`Variant.next_deal_dealer` names each next dealer; a party not
-    over after ``max_deals`` deals raises ``not_over()``. When the party is over,
+    over after ``max_deals`` deals raises ``not_over()``; ``rounds`` ends a party that would go on
+    (an open-ended default party form) after that many deals. When the party is over,
     :meth:`Variant.party_cut` draws its cut card (if any) with ``cut_rng``. A fault in a party
     hook is a :class:`~kozyr.errors.HookError` naming ``where`` and the deal."""
     results: list[DealResult] = []
@@ -1122,7 +1125,7 @@ def run_party(
     while True:
         party = PartyRecord(variant.name, options, tuple(r.record for r in results))
         context = hook("party_context", variant.party_context, party, results)
-        if context is None:
+        if context is None or (rounds is not None and len(results) >= rounds):
             break
         previous = results[-1] if results else None
         dealer = hook(

@@ -235,9 +235,22 @@ def _rebase(error: RecordError, path: str) -> RecordError:
 def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> PartyResult:
     """Replay each deal with the context the earlier ones give, then score the party."""
     results: list[DealResult] = []
+    contexts: list[Mapping[str, Any]] = []
     for i, deal in enumerate(party.deals):
-        results.append(_party_deal(party, variant, results, i, deal, path))
-    return _score_party(party, variant, results, path)
+        results.append(_party_deal(party, variant, results, i, deal, path, contexts))
+    scored = _score_party(party, variant, results, path)
+    # the core checks every party's dealers (C1), whether or not the variant's score_party did
+    try:
+        _hook(
+            variant,
+            "check_dealer_rotation",
+            path,
+            None,
+            lambda: variant.check_dealer_rotation(results, contexts, "C1"),
+        )
+    except RecordError as error:
+        raise _rebase(error, path) from None
+    return scored
 
 
 def _score_party(
@@ -262,6 +275,7 @@ def _party_deal(
     i: int,
     deal: DealRecord,
     path: str,
+    contexts: list[Mapping[str, Any]] | None = None,
 ) -> DealResult:
     where = f"{path}.deals[{i}]"
     context = _hook(
@@ -270,6 +284,8 @@ def _party_deal(
     if context is None:
         raise RecordError(where, "the party was already over before this deal")
     ctx = context
+    if contexts is not None:
+        contexts.append(ctx)
     dealt_in = set(_hook(variant, "seats_in", where, None, lambda: variant.seats_in(ctx)))
     for seat, hand in enumerate(deal.hands):  # an outcome record has no hands
         if seat not in dealt_in and hand is not None:
