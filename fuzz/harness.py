@@ -17,10 +17,13 @@ import contextlib
 import copy
 import io
 import json
+import os
 import random
 import re
 import sys
 import tempfile
+import threading
+import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -316,22 +319,60 @@ def _stdin(data: bytes) -> Iterator[None]:
         sys.stdin = saved
 
 
+class _Pipe:
+    """A real pipe read by a thread, its write end a UTF-8 text stream (``errors`` as the
+    process's own: ``strict`` for standard output, ``backslashreplace`` for standard error) --
+    what a user's shell gives ``kozyr``, so a text that cannot be encoded fails here as there."""
+
+    def __init__(self, errors: str) -> None:
+        read, write = os.pipe()
+        self.data = bytearray()
+        self._reader = threading.Thread(target=self._drain, args=(read,), daemon=True)
+        self._reader.start()
+        self.stream = io.TextIOWrapper(
+            os.fdopen(write, "wb"), encoding="utf-8", errors=errors, write_through=False
+        )
+
+    def _drain(self, fd: int) -> None:
+        with os.fdopen(fd, "rb") as source:
+            while chunk := source.read(65536):
+                self.data.extend(chunk)
+
+    def close(self) -> str:
+        """Flush and close the write end (an encoding error surfaces here), the text read."""
+        try:
+            self.stream.close()
+        finally:
+            self._reader.join(timeout=60)
+        return self.data.decode("utf-8")
+
+
 def check_cli(argv: list[str], stdin: bytes = b"") -> str:
     """One ``kozyr`` run in process: exit 0, or 1/2 with exactly one line on stderr; argparse's
-    own usage errors (exit 2) count as clean. Output goes to a throw-away buffer."""
-    out, err = io.StringIO(), io.StringIO()
+    own usage errors (exit 2) count as clean. Standard output and standard error are real pipes
+    read as UTF-8 (:class:`_Pipe`), as in a terminal or a shell pipeline: a
+    ``UnicodeEncodeError`` on the way out is a crash, as it is for a user."""
+    out, err = _Pipe("strict"), _Pipe("backslashreplace")
+    status: int | None = None
     try:
-        with _stdin(stdin), contextlib.redirect_stderr(err):
-            status = main(argv, out=out)
+        with _stdin(stdin), contextlib.redirect_stderr(err.stream):
+            status = main(argv, out=out.stream)
     except SystemExit as exit:  # argparse: a usage error (2) or --help (0)
+        _close(out, err)
         if exit.code in (0, 2):
             return "accepted" if exit.code == 0 else "rejected"
         raise Finding("crash", "cli", f"{argv[:3]}: SystemExit({exit.code})") from None
     except Exception as error:
+        _close(out, err)
         raise Finding(
             "crash", "cli", f"{argv[:3]}: {type(error).__name__}: {error}"[:500]
         ) from None
-    message = err.getvalue()
+    try:
+        _, message = _close(out, err, strict=True)
+    except Exception as error:
+        raise Finding(
+            "crash", "cli", f"{argv[:3]}: {type(error).__name__} writing: {error}"[:500]
+        ) from None
     if status == 0:
         return "accepted"
     if status not in (1, 2) or message.count("\n") != 1 or "Traceback" in message:
@@ -339,10 +380,22 @@ def check_cli(argv: list[str], stdin: bytes = b"") -> str:
     return "rejected"
 
 
+def _close(out: _Pipe, err: _Pipe, *, strict: bool = False) -> tuple[str, str]:
+    texts = []
+    for pipe in (out, err):
+        try:
+            texts.append(pipe.close())
+        except Exception:
+            if strict:
+                raise
+            texts.append("")
+    return texts[0], texts[1]
+
+
 def cli_argv(rng: random.Random, payload: bytes, folder: Path) -> tuple[list[str], bytes]:
     """A random ``kozyr`` command line around a fuzzed payload (the record, cards or options)."""
     text = payload.decode("utf-8", "replace")[:200]
-    command = rng.randrange(6)
+    command = rng.randrange(7)
     variant = rng.choice(VARIANT_NAMES)
     if command == 0:
         return ["replay", "-", *rng.choice([[], ["--json"], ["--max-depth", "3"]])], payload
@@ -357,8 +410,163 @@ def cli_argv(rng: random.Random, payload: bytes, folder: Path) -> tuple[list[str
     if command == 4:
         seed = rng.choice(["0", "1", "-1", "x", text[:5] or "2", "99999999999999999999"])
         return ["play", variant, "--seed", seed, *rng.choice([[], ["--json"], ["--party"]])], b""
-    return ["simulate", variant, "-n", rng.choice(["1", "2", "0", "-3"]), "--quiet",
-            "--seed", rng.choice(["0", "5", "-1"])], b""  # fmt: skip
+    if command == 5:
+        return ["simulate", variant, "-n", rng.choice(["1", "2", "0", "-3"]), "--quiet",
+                "--seed", rng.choice(["0", "5", "-1"])], b""  # fmt: skip
+    path = folder / "sheet.json"  # a sheet, in every format, of the fuzzed payload
+    path.write_bytes(payload)
+    return ["sheet", str(path), "--format", rng.choice(SHEET_FORMATS)], b""
+
+
+SHEET_FORMATS = ["text", "markdown", "csv", "html", "json"]
+
+
+# --- text a person typed (issue 21 items 6 and 7) -----------------------------------------------
+
+#: What a name may never hold, by the oracle's own reading of kozyr.names: controls, format
+#: (invisible, bidi) characters, surrogates, unassigned and private-use code points, line and
+#: paragraph separators -- except a joiner inside a script that needs it.
+FORBIDDEN_CATEGORIES = {"Cc", "Cf", "Cs", "Cn", "Co", "Zl", "Zp"}
+HOSTILE_TEXT = [
+    "Аня", "аня", "АНЯ", "Aня", "Боря", "Анна Петровна", " ", "\u00a0", "\u3000", "\u200b",
+    "\u2060", "\u202e", "\u2066", "\u200f", "\u200d", "\u200c", "\ufeff", "\u00ad", "\x00",
+    "\n", "\r", "\t", "\x85", "\u2028", "\ud800", "\udfff", "\ue000", "\U000e0001", "e\u0301",
+    "\u3164", "=", "+", "-", "@", "=HYPERLINK(\"http://e.vil/\",\"x\")", "|", "<b>", "*", "[x](y)",
+    "&amp;", "\\", "'", '"', "1", "0", "👨\u200d👩", "ﬁ", "Ａ", "ß", "x" * 120,
+]  # fmt: skip
+
+
+#: Pieces a name may well hold, formula and markup look-alikes among them.
+PLAIN_TEXT = [
+    "Аня", "Боря", "Вера", "Гоша", "Анна Петровна", "Jose\u0301", "=1+1", "-3", "@Вера", "+Гоша",
+    "=HYPERLINK(\"http://e.vil/\",\"x\")", "<b>", "<img src=x onerror=alert(1)>", "|", "*x*",
+    "[x](javascript:alert(1))", "&amp;", "\\", "'", '"', " ", "Ольга 2", "😀",
+]  # fmt: skip
+
+
+def hostile_text(rng: random.Random) -> str:
+    """A name or note: mostly plausible pieces (formula and markup look-alikes), sometimes a
+    hostile character (invisible, bidi, control, lone surrogate, look-alike letter)."""
+    pieces = [
+        rng.choice(PLAIN_TEXT if rng.random() < 0.8 else HOSTILE_TEXT)
+        for _ in range(rng.randrange(1, 4))
+    ]
+    return "".join(pieces)
+
+
+def _oracle_name_ok(name: str) -> bool:
+    """The oracle's independent reading: a name kozyr accepted must be NFC, trimmed, UTF-8
+    text, and hold no forbidden character (a joiner only between two non-Latin/Cyrillic/Greek
+    letters or symbols)."""
+    if not name or name != name.strip() or unicodedata.normalize("NFC", name) != name:
+        return False
+    for i, char in enumerate(name):
+        category = unicodedata.category(char)
+        if char in "\u200c\u200d":
+            if i == 0 or i == len(name) - 1:
+                return False
+            continue
+        if category in FORBIDDEN_CATEGORIES:
+            return False
+    name.encode("utf-8")
+    return True
+
+
+def check_name(text: str) -> str:
+    """``normalise_name`` of any text: a name the oracle agrees is one, whose key is stable,
+    or a clean error with a position inside the text."""
+    from kozyr.names import name_key, normalise_name
+
+    outcome, name = _guard("names", lambda: normalise_name(text))
+    if outcome == "accepted":
+        if not _oracle_name_ok(name):
+            raise Finding("wrongly accepted", "names", f"{text!r} read as {name!r}")
+        if normalise_name(name) != name or name_key(name_key(name)) != name_key(name):
+            raise Finding("crash", "names", f"{text!r}: normalising again changes it")
+    else:
+        position = getattr(name, "position", None)
+        if position is not None and not 1 <= position <= len(text):
+            raise Finding("crash", "names", f"{text!r}: position {position} outside the text")
+    return outcome
+
+
+def hostile_meta_record(rng: random.Random, examples: list[dict[str, Any]]) -> dict[str, Any]:
+    """An example party (or deal), or an evening of two, with hostile players, date, place or
+    note."""
+    data = copy.deepcopy(rng.choice(examples))
+    seats = kozyr.replay(copy.deepcopy(data)).record
+    players = None
+    if seats is not None and getattr(seats, "variant_object", None) is not None:
+        players = seats.variant_object.players
+    names = [hostile_text(rng) for _ in range(players or 2)]
+    if rng.random() < 0.5 and players:
+        names[rng.randrange(players)] = rng.choice(["Аня", "Боря", "Вера", "Гоша"])
+    data["players"] = names
+    for key in ("date", "place", "note"):
+        if rng.random() < 0.3:
+            data[key] = hostile_text(rng)
+    if rng.random() < 0.3 and "deals" in data:
+        return {"games": [data, copy.deepcopy(data)], rng.choice(["note", "place"]): "вечер"}
+    return data
+
+
+def check_hostile_meta(data: dict[str, Any]) -> str:
+    """A record whose names and notes are hostile text: refused cleanly, or read with names
+    the oracle accepts, no two one player, and every sheet format written as strict UTF-8 --
+    Markdown with no raw ``<`` from a name and no broken row, CSV with no cell a spreadsheet
+    would run as a formula."""
+    from kozyr.names import name_key
+    from kozyr.sheet import FORMATS, render, sheet_from
+
+    outcome, result = _guard("names", lambda: kozyr.replay(copy.deepcopy(data)))
+    if outcome != "accepted":
+        return outcome
+    games = result.games if isinstance(result, kozyr.EveningResult) else (result,)
+    for game in games:
+        names = (game.record.meta if game.record is not None else {}).get("players") or []
+        if not all(_oracle_name_ok(n) for n in names):
+            raise Finding("wrongly accepted", "names", f"players {names!r}")
+        if len({name_key(n) for n in names}) != len(names):
+            raise Finding("wrongly accepted", "names", f"two seats one player: {names!r}")
+    sheet = sheet_from(result)
+    for fmt in FORMATS:
+        text = _guard("names", lambda fmt=fmt: render(sheet, fmt))[1]
+        if isinstance(text, Exception):
+            raise Finding("crash", "names", f"{fmt} sheet: {text}")
+        text.encode("utf-8")  # strict: a lone surrogate would fail here
+        if fmt == "markdown":
+            rows = [line for line in text.splitlines() if line.startswith("| ")]
+            widths = {_md_cells(line) for line in rows if not line.startswith("|---")}
+            if "<" in text.replace("&lt;", ""):
+                raise Finding("wrongly accepted", "names", "raw HTML in a Markdown sheet")
+            if len(widths) > 2:  # a game table and the evening table
+                raise Finding("crash", "names", f"Markdown rows of {sorted(widths)} cells")
+        if fmt == "csv":
+            check_csv_text(text)
+    return outcome
+
+
+def _md_cells(line: str) -> int:
+    return len(line.strip()[2:-2].split(" | "))  # a name's own pipes are escaped: \\|
+
+
+def check_csv_text(text: str) -> None:
+    """Every cell of a CSV sheet read back by a spreadsheet-style parser (the csv module): none
+    begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return unless it is a plain
+    number (OWASP CSV injection)."""
+    import csv
+
+    for row in csv.reader(io.StringIO(text)):
+        for cell in row:
+            if cell.lstrip(" ").startswith(("=", "+", "-", "@")) or cell.startswith(("\t", "\r")):
+                if not re.fullmatch(r"-[0-9]+(?:\.[0-9]+)?", cell):
+                    raise Finding("wrongly accepted", "csv", f"a formula cell {cell[:80]!r}")
+
+
+def hostile_meta_text(rng: random.Random, examples: list[dict[str, Any]]) -> bytes:
+    """:func:`hostile_meta_record` as JSON text with every non-ASCII character escaped, so a
+    lone surrogate is the escape ``\\ud800`` a file can hold."""
+    return json.dumps(hostile_meta_record(rng, examples), ensure_ascii=True).encode("ascii")
 
 
 def temporary_folder() -> Path:
@@ -368,6 +576,9 @@ def temporary_folder() -> Path:
 __all__ = [
     "Finding",
     "check_cli",
+    "check_csv_text",
+    "check_hostile_meta",
+    "check_name",
     "check_notation",
     "check_options",
     "check_record_data",
@@ -375,6 +586,9 @@ __all__ = [
     "cli_argv",
     "duplicate_key_text",
     "example_records",
+    "hostile_meta_record",
+    "hostile_meta_text",
+    "hostile_text",
     "must_reject",
     "mutate",
 ]

@@ -62,6 +62,14 @@ def cli(rng: random.Random, payload: bytes) -> None:
     harness.check_cli(argv, stdin)
 
 
+def names(text: str) -> None:
+    harness.check_name(text)
+
+
+def hostile_meta(rng: random.Random) -> None:
+    harness.check_hostile_meta(harness.hostile_meta_record(rng, EXAMPLES))
+
+
 TARGETS: dict[str, tuple[Callable[..., None], tuple[Any, ...]]] = {
     "notation": (
         notation,
@@ -89,6 +97,11 @@ TARGETS: dict[str, tuple[Callable[..., None], tuple[Any, ...]]] = {
         (st.binary(max_size=300), st.randoms(use_true_random=False), st.booleans()),
     ),
     "cli": (cli, (st.randoms(use_true_random=False), st.binary(max_size=200))),
+    "names": (
+        names,
+        (st.text(max_size=10) | st.lists(st.sampled_from(harness.HOSTILE_TEXT)).map("".join),),
+    ),
+    "hostile-meta": (hostile_meta, (st.randoms(use_true_random=False),)),
 }
 
 

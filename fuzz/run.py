@@ -1,6 +1,7 @@
 """The long fuzz run behind docs/reliability.md: seeded inputs for every target, counted.
 
     python fuzz/run.py --seed 13 --count 20000      # count = inputs per target
+    python fuzz/run.py --only names --count 20000  # the targets whose name holds "names"
 
 It prints one Markdown table (inputs tried, accepted, clean errors, crashes, wrongly accepted)
 and every finding with the input that produced it; the exit status is 1 if there was any.
@@ -10,6 +11,7 @@ Deterministic: the same seed and count try the same inputs.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -48,6 +50,15 @@ def targets(count: int) -> dict[str, tuple[int, Callable[[random.Random], str]]]
         argv, stdin = harness.cli_argv(rng, payload, folder)
         return harness.check_cli(argv, stdin)
 
+    def cli_hostile(rng: random.Random) -> str:
+        """``kozyr sheet`` (every format) or ``kozyr replay`` of a record or evening whose
+        names, date, place or note are hostile text (lone surrogates as JSON escapes)."""
+        path = folder / "hostile.json"
+        path.write_bytes(harness.hostile_meta_text(rng, examples))
+        command = rng.choice([["replay", str(path)], ["replay", str(path), "--json"]] + [
+            ["sheet", str(path), "--format", f] for f in harness.SHEET_FORMATS])  # fmt: skip
+        return harness.check_cli(command)
+
     small = max(1, count // 10)  # the CLI and must-reject runs are slower per input
     return {
         "notation (parse_cards, CardSet.parse)": (
@@ -65,19 +76,80 @@ def targets(count: int) -> dict[str, tuple[int, Callable[[random.Random], str]]]
             count,
             lambda rng: harness.check_record_text(generate.json_bytes(rng, examples)),
         ),
-        "CLI (kozyr ... in process)": (small, cli),
+        "CLI (kozyr ... in process, output through a UTF-8 pipe)": (small, cli),
+        "names (normalise_name: any text)": (
+            count,
+            lambda rng: harness.check_name(harness.hostile_text(rng)),
+        ),
+        "records: hostile players/date/place/note, every sheet format, CSV cells": (
+            small,
+            lambda rng: harness.check_hostile_meta(harness.hostile_meta_record(rng, examples)),
+        ),
+        "CLI: sheet/replay of hostile text through a UTF-8 pipe": (small, cli_hostile),
+        **web_targets(small, examples),
     }
+
+
+def web_targets(
+    count: int, examples: list[dict[str, object]]
+) -> dict[str, tuple[int, Callable[[random.Random], str]]]:
+    """``kozyr serve`` in process (the ``web`` extra): ``POST /api/games`` with hostile names
+    (201 or a located 4xx, never a 500), and the CSV export of every game made (no formula
+    cell). Left out when the extra is not installed."""
+    try:
+        from starlette.testclient import TestClient
+
+        from kozyr.web import create_app
+    except ImportError:
+        return {}
+    folder = harness.temporary_folder()
+    client = TestClient(create_app(str(folder / "fuzz.sqlite3")), raise_server_exceptions=False)
+
+    def new_game(rng: random.Random) -> str:
+        variant = rng.choice(["seven-up", "po-noskam", "sem-listov", "semerik"])
+        seats = {"seven-up": 4, "po-noskam": 3, "sem-listov": 4, "semerik": 4}[variant]
+        names = [harness.hostile_text(rng) for _ in range(seats)]
+        body = json.dumps({"variant": variant, "players": names}, ensure_ascii=rng.random() < 0.5)
+        # a lone surrogate unescaped goes as the bytes ED A0 80 a hostile client can send
+        response = client.post(
+            "/api/games",
+            content=body.encode("utf-8", "surrogatepass"),
+            headers={"Content-Type": "application/json"},
+        )
+        if response.status_code >= 500:
+            raise Finding("crash", "web", f"{response.status_code} for players {names!r}")
+        if response.status_code != 201:
+            data = response.json()
+            path = data.get("path") or ""
+            undecodable = path == "$" and "not UTF-8" in data.get("error", "")
+            if not (path.startswith("$.players") or undecodable):
+                raise Finding("crash", "web", f"refused at {data.get('path')!r}: {names!r}")
+            return "rejected"
+        game = response.json()
+        for name in game.get("players", []):
+            if not harness._oracle_name_ok(name):
+                raise Finding("wrongly accepted", "web", f"players {game['players']!r}")
+        csv_text = client.get(f"/games/{game['id']}/export.csv").text
+        harness.check_csv_text(csv_text)
+        return "accepted"
+
+    return {"web: POST /api/games with hostile names, then export.csv": (count, new_game)}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--count", type=int, default=2000, help="inputs per target")
+    parser.add_argument(
+        "--only", metavar="TEXT", help="only the targets whose name holds TEXT (e.g. names)"
+    )
     args = parser.parse_args()
     rows = []
     findings: list[str] = []
     began = time.perf_counter()
     for name, (count, check) in targets(args.count).items():
+        if args.only and args.only not in name:
+            continue
         tally: Counter[str] = Counter()
         rng = random.Random(f"{args.seed}:{name}")
         for _ in range(count):

@@ -45,3 +45,29 @@ def test_the_long_run_script_counts_and_finds_nothing() -> None:
     )
     assert done.returncode == 0, done.stdout.decode()[-3000:]
     assert b"| **all** |" in done.stdout
+
+
+def test_the_cli_harness_sees_what_a_users_terminal_sees(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21 item 10: the CLI harness writes through a real UTF-8 pipe. With the refusal of
+    lone surrogates switched off (as before issue 21), ``kozyr sheet`` of a record whose note
+    is ``\\ud800`` is a crash the harness reports -- the UnicodeEncodeError a user saw -- where
+    a StringIO took the text silently."""
+    import json
+    import re
+
+    import harness
+
+    import kozyr.codec
+    import kozyr.jsontext
+
+    record = json.loads((FUZZ.parent / "examples" / "po-noskam-party.json").read_text("utf-8"))
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({**record, "note": "\ud800"}), encoding="ascii")
+    command = ["sheet", str(path), "--format", "json"]
+    assert harness.check_cli(command) == "rejected"  # refused: one line, exit 2
+    monkeypatch.setattr(kozyr.jsontext, "_SURROGATE_HINT", re.compile("(?!)"))
+    monkeypatch.setattr(kozyr.codec, "check_text", lambda value, **_: value)
+    with pytest.raises(harness.Finding, match="UnicodeEncodeError"):
+        harness.check_cli(command)

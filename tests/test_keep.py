@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import select
 import signal
 import subprocess
@@ -518,3 +519,37 @@ def test_line_editing_and_history_through_readline(tmp_path: Path) -> None:
             child.wait()
         os.close(master)
     assert [d["tricks_won"] for d in saved(path)["deals"]] == [[1, 4, 2]]
+
+
+def test_keep_killed_at_random_moments_leaves_a_whole_file_and_no_stray(tmp_path: Path) -> None:
+    """SIGKILL at a random moment while keep writes deal after deal (issue 21: a stray ``.tmp``
+    once in 100 kills): after each kill the record is whole JSON holding a prefix of the deals
+    typed, and the next keep on it leaves no temporary file in the folder."""
+    rng = random.Random(21)
+    path = tmp_path / "race.json"
+    typed = [[1, 4, 2], [2, 3, 2]]
+    for _ in range(8):
+        args = [*KEEP, str(path), "po-noskam", "--players", ",".join(NAMES)]
+        if path.exists():
+            args = [*KEEP, str(path)]
+        child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+        assert child.stdin is not None
+        child.stdin.write(b"undo\nyes\n" * 2 + b"\n1 4 2\n\n\n2 3 2\n\n" * 3)
+        child.stdin.flush()
+        time.sleep(rng.uniform(0.05, 1.5))  # the moment of the kill, not a timing assertion
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        if path.exists():
+            deals = [d["tricks_won"] for d in saved(path)["deals"]]
+            assert deals == typed[: len(deals)]
+        load_record(str(path))  # what the next keep does first
+        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_an_undone_first_deal_of_the_next_game_leaves_a_readable_evening(tmp_path: Path) -> None:
+    path = tmp_path / "evening.json"
+    answers = [*RACE, *CUT_8C, "next", "", "4 1 2", "", "undo", "yes", "quit"]
+    assert keeper(path, answers).run() == 0
+    data = saved(path)
+    assert [len(g["deals"]) for g in data["games"]] == [3]  # the empty game is not written
+    assert isinstance(kozyr.replay(data), kozyr.EveningResult)

@@ -295,16 +295,24 @@ def test_d_pn2_short_final_deal_from_counts() -> None:
 
 def test_pn4_who_reached_seven_first_when_counts_cannot_tell() -> None:
     # Three players: deal 1 (dealer 0) 3, 4, 0 -> [3, 4, 0]; deal 2 (dealer 1) 4, 3, 0 -> both
-    # seats 0 and 1 reach seven, each on its last trick, so either could have been first: the
-    # record must say (reached); the race ends with seat 2 the loser either way.
+    # seats 0 and 1 reach seven, each on its last trick, so either could have been first. PN4:
+    # that is for the record only, so `reached` is optional: without it the race ends with seat
+    # 2 the loser and the same totals, and the winner is the two seats that reached seven
+    # together; with it, the first of them.
     deals = [{"dealer": 0, "tricks_won": [3, 4, 0]}, {"dealer": 1, "tricks_won": [4, 3, 0]}]
     party = {"variant": "na-noski", "options": {"players": 3}, "deals": deals}
-    with pytest.raises(RecordError) as error:
-        kozyr.replay(party)
-    assert error.value.path == "$.deals[1].reached"
+    open_order = kozyr.replay(party)
+    assert (open_order.winner, open_order.loser) == ([0, 1], 2)
+    assert open_order.deals[1].extra["reached_together"] == [0, 1]
+    assert open_order.running == ((3, 4, 0), (7, 7, 0))
     deals[1]["reached"] = [1, 0]
     result = kozyr.replay(party)
     assert result.extra["order"] == [1, 0] and result.winner == 1 and result.loser == 2
+    assert result.running == open_order.running and "reached_together" not in result.deals[1].extra
+    # the settlement (the loser's punishment, PN5) is the same either way
+    cut = kozyr.replay({**party, "cut": "9c"})
+    deals[1].pop("reached")
+    assert kozyr.replay({**party, "cut": "9c"}).settlement == cut.settlement
 
 
 TRENA_S = "3s 2s As Ks Qs Js 7s"  # трена of spades: 16 (SM6)

@@ -200,6 +200,7 @@ class Keeper:
         #: Deals undone this session, the last undone last (``redo`` brings them back).
         self.undone: list[tuple[dict[str, Any], Any]] = []
         self._cut_asked = False
+        self._first_dealer = 0
 
     def _inherit(self, game: Mapping[str, Any]) -> dict[str, Any]:
         party = dict(copy.deepcopy(game))
@@ -523,7 +524,7 @@ class Keeper:
         with the seat after the last game's first dealer."""
         result = self.result()
         if result is None or result.record is None:
-            return {"dealer": getattr(self, "_first_dealer", 0)}
+            return {"dealer": self._first_dealer}
         context = self.variant.party_context(result.record, result.deals) or {}
         previous = result.deals[-1] if result.deals else None
         return {"dealer": self.variant.next_deal_dealer(previous, context)}
@@ -579,7 +580,8 @@ class Keeper:
             for k, v in self.party.items()
             if k not in ("variant", "options", "players") or self.evening.get(k) != v
         }
-        return {**self.evening, "games": [*self.earlier, current]}
+        # a next game with no deal yet is not written: a party has at least one deal
+        return {**self.evening, "games": [*self.earlier, *([current] if self.deals else [])]}
 
     def save(self) -> None:
         """Write the record atomically (temporary file, fsync, rename)."""

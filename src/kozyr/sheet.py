@@ -19,7 +19,7 @@ Sem listov (Seven leaves), classic form of 1779 (sem-listov), 2 players
 deal   dealer  Аня    Боря
 -----  ------  -----  -----
 1      Аня     +8 =8  +6 =6
-       Tricks: Аня +8 (SL-C14); Tricks: Боря +6 (SL-C14)
+       Points for tricks: Аня +8 (SL-C14); Points for tricks: Боря +6 (SL-C14)
        settlement: Аня +2, Боря -2
 -----  ------  -----  -----
 total          8      6

@@ -705,6 +705,12 @@ class Variant:
         none (the sheet still shows every item, the totals and the winner)."""
         return ()
 
+    def deal_caption(self, context: Mapping[str, Any]) -> SheetNote | None:
+        """A line a scorekeeper's form shows above the next deal, given the party context of
+        that deal (:meth:`party_context`): which game of a rubber and its score, a pot held over
+        and who waits for it. Its ``who`` are seats (sides with ``sides=True``). Default: none."""
+        return None
+
     # --- bots ----------------------------------------------------------------------------------
 
     def bots(self) -> Mapping[str, BotFactory]:

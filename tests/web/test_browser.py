@@ -173,7 +173,7 @@ def test_seven_up_game_by_clicking(
     choose(page, "beg", "stand")
     save(page, ok=False)
     error = page.locator('fieldset[data-field="high"] .error')
-    assert error.count() == 1 and "high" in error.inner_text().lower()
+    assert error.count() == 1 and "не указано: Старший (SU6)" in error.inner_text()
     shot(page, tmp_path, "serve-error", at='fieldset[data-field="high"]')
     # deal 1 (dealer Аня): High Боря, Low Аня, no jack in play, Game Боря: sides 1 / 2
     seven_up_deal(page, "8♥", "1", "0", "-", "1")

@@ -75,3 +75,46 @@ def test_d_sl4_a_lone_remaining_player_has_no_tricks_to_write() -> None:
         "-8",
         "-8",
     ]
+
+
+def test_d_sl6_several_pots_for_different_tied_winners_as_outcomes() -> None:
+    # Deal 1 (dealer 0): seat 3 runs away, 3 : 3 : 1 -> pot A (8) waits for seats 0, 1.
+    # Deal 2 (dealer 1): seat 0 runs away, 1 : 3 : 3 -> pot B (8) for seats 2, 3; neither seat 0
+    # nor 1 holds a trump (highest_trump null): pot A waits again, kept apart from pot B.
+    # Deal 3 (dealer 2): both pots wait, for different tied winners, so one seat cannot tell
+    # them apart: highest_trumps [2, 0] -- seat 2 was dealt the highest trump of the four, then
+    # seat 0 (seats 1 and 3 none). Pot B goes to seat 2, pot A to seat 0 (D-SL6). Tricks 2, 2,
+    # 2, 1: seats 0, 1, 2 tie and seat 3 pays each (2 - 1) × 4 = 4 (D-SL3). Deal 3 nets:
+    # seat 0 4 - 8 + 8 = 4, seat 1 4, seat 2 4 + 8 = 12, seat 3 -12 - 8 = -20.
+    options = {**OPTIONS, "deals": 3}
+    deals = [
+        {"dealer": 0, "runaways": [3], "tricks_won": [3, 3, 1, None]},
+        {"dealer": 1, "runaways": [0], "tricks_won": [None, 1, 3, 3], "highest_trump": None},
+        {"dealer": 2, "tricks_won": [2, 2, 2, 1], "highest_trumps": [2, 0]},
+    ]
+    party = {"variant": "sem-listov", "options": options, "deals": deals}
+    result = kozyr.replay(party)
+    assert [net(d) for d in result.deals] == [
+        ["8", "8", "-16", "0"],
+        ["0", "-16", "8", "8"],
+        ["4", "4", "12", "-20"],
+    ]
+    assert [(t["winners"], t["taker"]) for t in result.deals[2].extra["pot_taken"]] == [
+        ([2, 3], 2),
+        ([0, 1], 0),
+    ]
+    assert net(result) == ["12", "-4", "4", "-12"] and "pot_shared" not in result.extra
+    # none of the waiting seats dealt a trump: [] -- both pots held to the end and shared
+    deals[2]["highest_trumps"] = []
+    shared = kozyr.replay(party).extra["pot_shared"]
+    assert [(p["winners"], p["share"]) for p in shared] == [([2, 3], 4), ([0, 1], 4)]
+
+    def error(third: dict[str, Any]) -> RecordError:
+        with pytest.raises(RecordError) as caught:
+            kozyr.replay({**party, "deals": [*deals[:2], third]})
+        return caught.value
+
+    bare = {"dealer": 2, "tricks_won": [2, 2, 2, 1]}
+    assert error(bare).path == "$.deals[2].highest_trumps"  # missing, and says which to give
+    assert "highest_trumps" in error({**bare, "highest_trump": 2}).detail
+    assert error({**bare, "highest_trumps": [2, 5]}).path == "$.deals[2].highest_trumps[1]"

@@ -15,6 +15,7 @@ from typing import Any
 from markupsafe import Markup
 
 from kozyr.variant import Variant
+from kozyr.web.i18n import N_, tr
 from kozyr.web.templating import fragment
 
 PREFIX = "f."
@@ -80,16 +81,16 @@ def deal_from_form(
         key = PREFIX + field.name
         size = _entries(field, variant)
         if field.kind == "seats":
-            ticked = [int(v) for v in form.get(key, []) if v.isdigit()]
+            ticked = tapped(form, key)
             if ticked or field.required:
-                deal[field.name] = sorted(ticked)
+                deal[field.name] = ticked
             continue
         if size is None:
             raw = _first(form, key)
             value = _one(field, raw)
             if field.kind == "flag":
-                if raw is not None or field.required:
-                    deal[field.name] = bool(value)
+                if value is not None:  # yes or no; "not known" (empty) leaves it out
+                    deal[field.name] = value
             elif value is not None or (raw is not None and field.nullable and raw.strip()):
                 deal[field.name] = value  # an answer; "-" is the "nobody" button
             continue
@@ -108,6 +109,24 @@ def deal_from_form(
 def _first(form: Mapping[str, list[str]], key: str) -> str | None:
     values = form.get(key)
     return values[0] if values else None
+
+
+def tapped(form: Mapping[str, list[str]], key: str) -> list[int]:
+    """The seats ticked in a ``seats`` field, in the order they were tapped: the page's script
+    keeps that order in ``KEY.order`` (seat numbers, space-separated); seats ticked but not in
+    it (no script) follow in seat order.
+
+    >>> tapped({"f.reached": ["0", "2"], "f.reached.order": ["2 0"]}, "f.reached")
+    [2, 0]
+    >>> tapped({"f.reached": ["2", "0"]}, "f.reached")
+    [0, 2]
+    """
+    ticked = sorted({int(v) for v in form.get(key, []) if v.isdigit()})
+    order: list[int] = []
+    for word in (_first(form, key + ".order") or "").split():
+        if word.isdigit() and int(word) in ticked and int(word) not in order:
+            order.append(int(word))
+    return order + [seat for seat in ticked if seat not in order]
 
 
 # --- deal JSON -> form values (to edit a deal) ------------------------------------------------
@@ -129,6 +148,7 @@ def values_of(variant: Variant, deal: Mapping[str, Any]) -> dict[str, str]:
         if field.kind == "seats" and isinstance(raw, list):
             for seat in raw:
                 values[f"{key}.{seat}"] = "1"
+            values[f"{key}.order"] = " ".join(str(seat) for seat in raw)
         elif _entries(field, variant) is not None and isinstance(raw, list):
             for i, v in enumerate(raw):
                 values[f"{key}.{i}"] = _text(v)
@@ -141,7 +161,7 @@ def _text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "1" if value else ""
+        return "1" if value else "0"
     if isinstance(value, list):
         return " ".join(map(str, value))
     return str(value)
@@ -174,6 +194,11 @@ def label(field: Any, lang: str) -> Markup:
     return fragment("_label.html", lang, {"f": _labels(field, lang)})
 
 
+def field_label(field: Any, lang: str) -> str:
+    """The field's label in ``lang`` (Russian, else English)."""
+    return str(field.label_ru if lang == "ru" else field.label_en)
+
+
 def _labels(field: Any, lang: str) -> dict[str, Any]:
     first, second = (
         (field.label_ru, field.label_en) if lang == "ru" else (field.label_en, field.label_ru)
@@ -192,7 +217,7 @@ def controls(
     """What ``templates/_fields.html`` draws for every declared field: its label, its kind of
     control (``choices``, ``seats``, ``flag``, ``input`` or ``per`` entries), the values to show
     and each error beside its field or entry."""
-    nobody = "никто" if lang == "ru" else "nobody"
+    nobody = tr(lang, "nobody")
     out: list[dict[str, Any]] = []
     for field in fields_of(variant):
         key = PREFIX + field.name
@@ -211,13 +236,25 @@ def controls(
                 options.append(("-", nobody))
             shown.update(control="choices", options=options, chosen=values.get(key))
         elif field.kind == "choice" and size is None:
-            options = [(c, c) for c in field.choices]
-            shown.update(control="choices", options=options, chosen=values.get(key))
+            options = [(c, choice_label(lang, c)) for c in field.choices]
+            chosen = values.get(key, _default(field))
+            shown.update(control="choices", options=options, chosen=chosen)
         elif field.kind == "seats":
-            seats = [(s, n, bool(values.get(f"{key}.{s}"))) for s, n in enumerate(players)]
-            shown.update(control="seats", seats=seats)
+            order = [int(w) for w in values.get(f"{key}.order", "").split() if w.isdigit()]
+            seats = []
+            for seat, name in enumerate(players):
+                ticked = bool(values.get(f"{key}.{seat}"))
+                place = order.index(seat) + 1 if ticked and seat in order else None
+                seats.append({"seat": seat, "name": name, "checked": ticked, "place": place})
+            picked = [s for s in order if values.get(f"{key}.{s}")]
+            shown.update(control="seats", seats=seats, order=" ".join(map(str, picked)))
         elif field.kind == "flag" and size is None:
-            shown.update(control="flag", checked=bool(values.get(key)))
+            # three answers: yes, no, not known (an optional fact left out of the record)
+            options = [("1", tr(lang, "yes")), ("0", tr(lang, "no"))]
+            if not field.required:
+                options.append(("", tr(lang, "not known")))
+            chosen = values.get(key, _default(field))
+            shown.update(control="choices", options=options, chosen=chosen)
         elif size is None:
             shown.update(control="input", input=_input(field, key, values.get(key), shown["label"]))
         else:
@@ -237,6 +274,27 @@ def controls(
             shown.update(control="per", entries=entries)
         out.append(shown)
     return out
+
+
+#: The words of the choice values the built-in variants declare (English text; the catalog has
+#: each language's): Seven Up's SU4 stand / beg.
+CHOICE_LABELS: dict[str, str] = {
+    "stand": N_("stand"),
+    "give": N_("beg: the dealer gives a point"),
+    "run": N_("beg: the dealer runs the cards"),
+}
+
+
+def choice_label(lang: str, value: str) -> str:
+    """A choice value as the page shows it (its words where kozyr knows them, else the value)."""
+    return tr(lang, CHOICE_LABELS[value]) if value in CHOICE_LABELS else value
+
+
+def _default(field: Any) -> str | None:
+    """The field's declared default as the form's value (prefilled), None when it has none."""
+    if field.default is None or isinstance(field.default, (list, tuple)):
+        return "" if field.kind == "flag" and not field.required else None
+    return _text(field.default)
 
 
 def render_fields(
@@ -271,6 +329,7 @@ __all__ = [
     "controls",
     "deal_from_form",
     "entry_names",
+    "field_label",
     "field_of_path",
     "fields_of",
     "label",

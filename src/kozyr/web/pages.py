@@ -14,6 +14,7 @@ import csv
 import io
 import json
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qs, quote
 
@@ -23,14 +24,15 @@ from starlette.routing import Route
 
 from kozyr.codec import load
 from kozyr.errors import HookError, KozyrError, RecordError
-from kozyr.record import PartyRecord
+from kozyr.record import EveningResult, PartyRecord
 from kozyr.registry import get_variant
-from kozyr.sheet import csv_number, csv_text
+from kozyr.replay import replay
+from kozyr.sheet import Entry, GameSheet, build_game, csv_number, csv_text, num, sheet_from
 from kozyr.variant import Variant
 from kozyr.web import form as deal_form
 from kozyr.web import games
 from kozyr.web.api import BodyTooLarge, read_body
-from kozyr.web.i18n import gettext, t
+from kozyr.web.i18n import LANGS, negotiate, ntr, say_error, tr
 from kozyr.web.table import GameNotFound, Table, View
 from kozyr.web.templating import TEMPLATES, fragment, words
 
@@ -40,12 +42,12 @@ CODE_COOKIE = "kozyr_code"
 
 
 def lang_of(request: Request) -> str:
-    """``ru`` or ``en`` for this request."""
+    """The page's language: the ``lang`` cookie (``/lang/ru``, ``/lang/en``), else the one the
+    browser's ``Accept-Language`` prefers (q-values), else Russian."""
     chosen = request.cookies.get(LANG_COOKIE)
-    if chosen in ("ru", "en"):
+    if chosen in LANGS:
         return chosen
-    accept = request.headers.get("accept-language", "")
-    return "en" if accept and not accept.lower().startswith("ru") else "ru"
+    return negotiate(request.headers.get("accept-language", ""))
 
 
 def render(
@@ -113,14 +115,14 @@ async def home(request: Request) -> Response:
                 "id": game.id,
                 "title": title,
                 "players": list(game.players),
-                "deals_text": f"{n} {t(lang, 'deals')}",
-                "status": t(lang, "finished" if game.finished else "open"),
+                "deals_text": ntr(lang, "%(num)d deal", "%(num)d deals", n) % {"num": n},
+                "status": tr(lang, "finished") if game.finished else tr(lang, "in play"),
             }
         )
     context = {
         "evenings": [{"number": number, "games": items} for number, items in evenings.items()]
     }
-    return render(request, "home.html", t(lang, "games"), context)
+    return render(request, "home.html", tr(lang, "Games"), context)
 
 
 # --- a new game -------------------------------------------------------------------------------
@@ -145,7 +147,7 @@ def _new_game_page(
     names = [cls.name for cls in classes]
     if chosen not in names:
         chosen = "seven-up" if "seven-up" in names else (names[0] if names else None)
-    title = t(lang, "new_game")
+    title = tr(lang, "New game")
     if chosen is None:
         return render(request, "new_game.html", title, {"chosen": None})
     cls = classes[names.index(chosen)]
@@ -230,12 +232,13 @@ async def create_game(request: Request) -> Response:
         view = _table(request).create(chosen, typed, players, dealer)
     except RecordError as error:
         return _new_game_page(
-            request, lang, chosen, str(count), values, {error.path: error.detail}, 422
+            request, lang, chosen, str(count), values, {error.path: say(lang, error.detail)}, 422
         )
     except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
         raise
     except KozyrError as error:
-        return _new_game_page(request, lang, chosen, str(count), values, {"$": str(error)}, 422)
+        message = say(lang, str(error))
+        return _new_game_page(request, lang, chosen, str(count), values, {"$": message}, 422)
     return _see(f"/games/{view.game.id}")
 
 
@@ -287,45 +290,130 @@ def _item_text(item: Any, lang: str, heads: Sequence[str], players: Sequence[str
     return f"{name}{' — ' + whom if whom else ''} ({points})"
 
 
-def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any]:
-    """What the sheet template shows: heads, one row per deal, totals, winner, notes."""
-    heads, rows = sheet_rows(view)
-    players = list(view.game.players)
-    shown = []
-    for row in rows:
-        cells = [
-            {
-                "run": row["running"][j] if j < len(row["running"]) else "",
-                "points": _signed(row["points"][j] if j < len(row["points"]) else ""),
-            }
-            for j in range(len(heads))
-        ]
-        items = "; ".join(_item_text(it, lang, heads, players) for it in row["items"])
-        shown.append(
-            {"number": row["number"], "dealer": row["dealer"], "cells": cells, "facts": items}
-        )
-    last = rows[-1]["running"] if rows else []
+def game_sheet(view: View) -> GameSheet | None:
+    """The game's sheet in :mod:`kozyr.sheet`'s model (what ``kozyr sheet`` prints for the
+    exported record), None before the first deal."""
     result = view.result
-    return {
+    if result is None:
+        return None
+    variant = games.variant_of(view.game.record)
+    return build_game(result, variant, names=list(view.game.players), checked=result.checked)
+
+
+def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any]:
+    """What the sheet template shows, from :func:`game_sheet`: the column heads, one row per
+    deal (points and running totals, items, facts, settlement), the totals, winner, loser, the
+    game's facts and its settlement per player."""
+    sheet = game_sheet(view)
+    result = view.result
+    context: dict[str, Any] = {
         "game": view.game.id,
         "links": links,
-        "heads": heads,
-        "rows": shown,
-        "totals": [last[j] if j < len(last) else "" for j in range(len(heads))],
-        "checked": str(getattr(result, "checked", None) or ""),
+        "heads": games.columns(games.variant_of(view.game.record), view.game.players, result),
+        "rows": [],
+        "totals": [],
+        "checked": "",
         "warnings": [str(w) for w in getattr(result, "warnings", None) or ()],
-        "show_winner": result is not None and (result.winner is not None or view.next.over),
-        "winner": games.who(result.winner, heads) if result is not None else "",
+        "show_winner": False,
+        "winner": "",
+        "loser": "",
+        "notes": [],
+        "settlement": [],
     }
+    if sheet is None:
+        return context
+    note_lang = "ru" if lang == "ru" else "en"
+    rows = []
+    for row in sheet.rows:
+        cells = [
+            {
+                "run": num(running),
+                "points": "—" if j in row.absent else num(points, sign=True),
+                "absent": j in row.absent,
+            }
+            for j, (points, running) in enumerate(zip(row.points, row.running, strict=True))
+        ]
+        rows.append(
+            {
+                "number": row.deal,
+                "dealer": sheet.players[row.dealer],
+                "cells": cells,
+                "entries": [
+                    {"text": _entry_text(sheet, e, note_lang), "rule": e.rule} for e in row.entries
+                ],
+                "notes": [{"text": n.text(note_lang), "rule": n.rule} for n in row.notes],
+                "settlement": _net_text(sheet, row.net) if row.net is not None else "",
+            }
+        )
+    context.update(
+        heads=list(sheet.columns),
+        rows=rows,
+        totals=[num(x) for x in sheet.totals],
+        checked=sheet.checked or "",
+        show_winner=bool(sheet.winner) or view.next.over,
+        winner=", ".join(sheet.columns[c] for c in sheet.winner),
+        loser=", ".join(sheet.columns[c] for c in sheet.loser),
+        notes=[
+            {"text": n.text(note_lang), "rule": n.rule, "winner": n.winner} for n in sheet.notes
+        ],
+        settlement=(
+            [(name, num(x, sign=True)) for name, x in zip(sheet.players, sheet.net, strict=True)]
+            if any(sheet.net)
+            else []
+        ),
+    )
+    return context
+
+
+def evening_context(table: Table, evening: int) -> dict[str, Any] | None:
+    """The evening so far, from :mod:`kozyr.sheet`'s evening totals: per player name the games
+    played and won and the settlement summed over every game (None before any deal)."""
+    try:
+        record = table.evening(evening)["record"]
+    except (GameNotFound, KozyrError):
+        return None
+    if not record["games"]:
+        return None
+    try:
+        result = replay(record)
+    except KozyrError:  # pragma: no cover - every stored game replayed when it was stored
+        return None
+    if not isinstance(result, EveningResult):  # pragma: no cover - a "games" record
+        return None
+    sheet = sheet_from(result)
+    played: dict[str, int] = {}
+    for game in sheet.games:
+        for name in game.players:
+            played[name] = played.get(name, 0) + 1
+    return {
+        "number": evening,
+        "games": len(sheet.games),
+        "players": [
+            {
+                "name": name,
+                "played": played.get(name, 0),
+                "won": sheet.wins.get(name, 0),
+                "total": num(total, sign=True),
+            }
+            for name, total in sheet.totals.items()
+        ],
+    }
+
+
+def _entry_text(sheet: GameSheet, entry: Entry, lang: str) -> str:
+    """A scored item as the sheet prints it: ``Старший: Аня & Вера +1 (SU6)``."""
+    whom = sheet.columns[entry.column] if entry.column is not None else "—"
+    rule = f" ({entry.rule})" if entry.rule else ""
+    return f"{entry.label(lang)}: {whom} {num(entry.points, sign=True)}{rule}"
+
+
+def _net_text(sheet: GameSheet, net: Sequence[Fraction]) -> str:
+    return ", ".join(f"{sheet.players[i]} {num(x, sign=True)}" for i, x in enumerate(net))
 
 
 def render_sheet(view: View, lang: str, *, links: bool = True) -> str:
     """The running score sheet as an HTML table (``id="sheet"``; totals in ``tfoot``)."""
     return fragment("_sheet.html", lang, {"sheet": sheet_context(view, lang, links=links)})
-
-
-def _signed(value: str) -> str:
-    return value if not value or value.startswith("-") else f"+{value}"
 
 
 def render_game(
@@ -353,6 +441,7 @@ def render_game(
         "has_deals": bool(number),
         "fields_error": fields_error,
         "party_fields": [],
+        "evening": evening_context(_table(request), game.evening),
     }
     if view.open:
         context.update(
@@ -365,6 +454,7 @@ def render_game(
                 deal_json,
                 lang,
                 dealer=view.next.dealer,
+                caption=deal_caption(variant, view, lang),
             )
         )
     keys = games.party_keys(variant)
@@ -374,9 +464,11 @@ def render_game(
             shown = (
                 "" if value is None else (value if isinstance(value, str) else json.dumps(value))
             )
-            label = t(lang, "cut") if key == "cut" else key
+            label = tr(lang, "Cut card (PN5)") if key == "cut" else key
             context["party_fields"].append({"key": key, "label": label, "value": shown})
-    return render(request, "game.html", f"{t(lang, 'game')} {game.id}", context, status)
+    return render(
+        request, "game.html", tr(lang, "Game %(number)d") % {"number": game.id}, context, status
+    )
 
 
 def _deal_context(
@@ -389,9 +481,10 @@ def _deal_context(
     lang: str,
     *,
     dealer: int,
+    caption: str | None = None,
 ) -> dict[str, Any]:
-    """What the deal form shows: the dealer row (unless the variant declares its own), the
-    outcome fields, the JSON box."""
+    """What the deal form shows: the variant's caption of the deal, the dealer row (unless the
+    variant declares its own), the outcome fields, the JSON box."""
     players = list(view.game.players)
     fields = deal_form.fields_of(variant)
     declares_dealer = any(f.name == "dealer" for f in fields)
@@ -405,6 +498,7 @@ def _deal_context(
         "json": deal_json,
         "json_open": bool(deal_json) or not fields,
     }
+    deal["caption"] = caption if caption is not None else ""
     controls = deal_form.controls(variant, players, values, errors, lang, view.next.left)
     return {"deal": deal, "fields": controls}
 
@@ -417,8 +511,19 @@ async def show_game(request: Request) -> Response:
     return render_game(request, view)
 
 
+def deal_caption(variant: Variant, view: View, lang: str) -> str | None:
+    """The variant's caption of the next deal (:meth:`Variant.deal_caption`), names filled in."""
+    note = variant.deal_caption(view.next.context) if view.open else None
+    if note is None:
+        return None
+    heads = games.columns(variant, view.game.players, view.result)
+    names = heads if note.sides else list(view.game.players)
+    text = note.text("ru" if lang == "ru" else "en", names)
+    return f"{text} ({note.rule})" if note.rule else text
+
+
 def _not_found(request: Request) -> Response:
-    return message_page(request, "404", t(lang_of(request), "not_found"), 404)
+    return message_page(request, "404", tr(lang_of(request), "No such game"), 404)
 
 
 def _posted_deal(variant: Variant, data: Mapping[str, list[str]], left: Sequence[int]) -> Any:
@@ -434,14 +539,25 @@ def _posted_deal(variant: Variant, data: Mapping[str, list[str]], left: Sequence
 
 
 def _errors_for(
-    variant: Variant, error: RecordError, index: int
+    variant: Variant, error: RecordError, index: int, lang: str, names: Sequence[str]
 ) -> tuple[dict[tuple[str, int | None], str], str | None]:
+    """Where a refused deal's message goes (beside its field, or at the top), in the page's
+    language with seats named."""
+    labels = {f.name: deal_form.field_label(f, lang) for f in deal_form.fields_of(variant)}
+    detail = say(lang, error.detail, names, labels)
     where = deal_form.field_of_path(variant, error.path, index)
     if where is None:
         if error.path == f"$.deals[{index}].dealer":
-            return {("dealer", None): error.detail}, error.detail
-        return {}, str(error)
-    return {where: error.detail}, None
+            return {("dealer", None): detail}, detail
+        return {}, say(lang, str(error), names, labels)
+    return {where: detail}, None
+
+
+def say(
+    lang: str, message: str, names: Sequence[str] = (), labels: Mapping[str, str] | None = None
+) -> str:
+    """A kozyr error message as the page shows it (:func:`kozyr.web.i18n.say_error`)."""
+    return say_error(lang, message, names, labels)
 
 
 async def add_deal(request: Request) -> Response:
@@ -454,7 +570,7 @@ async def add_deal(request: Request) -> Response:
         deal = _posted_deal(variant, data, view.next.left)
         table.add_deal(view.game.id, deal)
     except RecordError as error:
-        errors, top = _errors_for(variant, error, index)
+        errors, top = _errors_for(variant, error, index, lang_of(request), view.game.players)
         return render_game(
             request,
             view,
@@ -483,7 +599,8 @@ async def set_fields(request: Request) -> Response:
     try:
         _table(request).set_fields(view.game.id, fields)
     except RecordError as error:
-        return render_game(request, view, fields_error=str(error), status=422)
+        message = say(lang_of(request), str(error), view.game.players)
+        return render_game(request, view, fields_error=message, status=422)
     return _see(f"/games/{view.game.id}")
 
 
@@ -512,7 +629,7 @@ async def edit_deal(request: Request) -> Response:
     index = int(request.path_params["index"])
     deals = view.game.record.get("deals") or []
     if not 0 <= index < len(deals):
-        return message_page(request, "404", gettext(lang_of(request), "no such deal"), 404)
+        return message_page(request, "404", tr(lang_of(request), "No such deal"), 404)
     variant = games.variant_of(view.game.record)
     deal = deals[index]
     if request.method == "GET":
@@ -522,7 +639,7 @@ async def edit_deal(request: Request) -> Response:
         posted = _posted_deal(variant, data, _left_at(view, index))
         _table(request).edit_deal(view.game.id, index, posted)
     except RecordError as error:
-        errors, top = _errors_for(variant, error, index)
+        errors, top = _errors_for(variant, error, index, lang_of(request), view.game.players)
         return _edit_page(request, view, index, deal, data, errors, top, 422)
     return _see(f"/games/{view.game.id}#sheet")
 
@@ -586,7 +703,7 @@ def _edit_page(
             dealer=int(deal.get("dealer", 0)),
         ),
     }
-    return render(request, "edit.html", t(lang, "edit_deal"), context, status)
+    return render(request, "edit.html", tr(lang, "Edit deal"), context, status)
 
 
 # --- export, print, import --------------------------------------------------------------------
@@ -644,8 +761,9 @@ async def print_sheet(request: Request) -> Response:
         "game": view.game,
         "variant_title": _variant_title(variant, lang),
         "sheet": sheet_context(view, lang, links=False),
+        "evening": evening_context(_table(request), view.game.evening),
     }
-    return render(request, "print.html", t(lang, "print"), context)
+    return render(request, "print.html", tr(lang, "Printable sheet"), context)
 
 
 async def import_page(request: Request) -> Response:
@@ -657,7 +775,9 @@ async def import_page(request: Request) -> Response:
         try:
             data = await form_data(request)
         except BodyTooLarge as too_large:
-            return message_page(request, t(lang, "import"), str(too_large), 413, is_error=True)
+            return message_page(
+                request, tr(lang, "Import a record"), say(lang, str(too_large)), 413, is_error=True
+            )
         text = _first(data, "record") or ""
         try:
             record = load(text)
@@ -666,10 +786,10 @@ async def import_page(request: Request) -> Response:
         except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
             raise
         except KozyrError as bad:
-            error = str(bad)
+            error = say(lang, str(bad))
             status = 422
     context = {"error": error, "text": text}
-    return render(request, "import.html", t(lang, "import"), context, status)
+    return render(request, "import.html", tr(lang, "Import a record"), context, status)
 
 
 # --- language and table code ------------------------------------------------------------------
@@ -685,7 +805,7 @@ def _local(url: str | None) -> str:
 async def set_lang(request: Request) -> Response:
     lang = request.path_params["lang"]
     response = _see(_local(request.query_params.get("next")))
-    if lang in ("ru", "en"):
+    if lang in LANGS:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
     return response
 
@@ -706,7 +826,7 @@ async def code_page(request: Request) -> Response:
             return response
         error = True
     context = {"error": error, "back": back}
-    return render(request, "code.html", t(lang, "code"), context, 403 if error else 200)
+    return render(request, "code.html", tr(lang, "Table code"), context, 403 if error else 200)
 
 
 def _guarded(handler: Any) -> Any:
@@ -718,7 +838,8 @@ def _guarded(handler: Any) -> Any:
         except GameNotFound:
             return _not_found(request)
         except BodyTooLarge as error:
-            return message_page(request, "413", str(error), 413, is_error=True)
+            message = say(lang_of(request), str(error))
+            return message_page(request, "413", message, 413, is_error=True)
         return response
 
     route.__name__ = handler.__name__

@@ -15,7 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 from starlette.templating import Jinja2Templates
 
-from kozyr.web.i18n import gettext
+from kozyr.web.i18n import other_lang, translations
 
 #: The templates folder inside the installed package.
 TEMPLATE_DIR = str(resources.files("kozyr.web").joinpath("templates"))
@@ -32,17 +32,19 @@ TEMPLATES = Jinja2Templates(env=ENV)
 
 
 def words(lang: str) -> dict[str, Any]:
-    """The language, its words (``gettext`` behind ``_``, ``ngettext``, ``other``: the other
-    language's) and the seat labels, for a template."""
-    switch = "en" if lang == "ru" else "ru"
+    """The language, its words (``gettext`` behind ``_``, ``ngettext``; ``other``: the other
+    language's word shown small beside) and the seat labels, for a template."""
+    catalog = translations(lang)
+    second = other_lang(lang)
     return {
         "lang": lang,
-        "other_lang": switch,
-        "switch": switch,
-        "gettext": lambda message, **kw: _fill(gettext(lang, message), kw),
-        "ngettext": lambda one, many, n, **kw: _fill(gettext(lang, one if n == 1 else many), kw),
-        "other": lambda message: gettext(switch, message),
-        "seat_label": lambda seat: gettext(lang, "Player %(number)d") % {"number": seat + 1},
+        "other_lang": second,
+        "switch": second,
+        "gettext": lambda message, **kw: _fill(catalog.gettext(message), kw),
+        "ngettext": lambda one, many, n, **kw: _fill(catalog.ngettext(one, many, n), kw),
+        "other": lambda message: translations(second).gettext(message),
+        "N_": lambda message: message,  # marks a string for extraction; translated later
+        "seat_label": lambda seat: catalog.gettext("Player %(number)d") % {"number": seat + 1},
     }
 
 

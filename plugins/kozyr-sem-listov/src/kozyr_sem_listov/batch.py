@@ -47,7 +47,7 @@ from kozyr.batch import (
     select,
     trick_taker,
 )
-from kozyr_sem_listov.scoring import RACE_TARGET, TRICKS_LABELS
+from kozyr_sem_listov.scoring import RACE_TARGET, tricks_labels
 
 if TYPE_CHECKING:  # the batch form depends on the reference forms only through their instances
     from kozyr_sem_listov.family import SemListovFamily
@@ -469,7 +469,7 @@ class SemListovBatch:
         items = tuple(
             item_column(
                 "tricks",
-                TRICKS_LABELS,
+                tricks_labels(self.rule),
                 self.rule,
                 playing[seat],
                 seat=seat,
@@ -658,7 +658,7 @@ class RaceBatch(SemListovBatch):
         items = tuple(
             item_column(
                 "tricks",
-                TRICKS_LABELS,
+                tricks_labels(self.rule),
                 self.rule,
                 dealt_in[:, seat],
                 seat=seat,

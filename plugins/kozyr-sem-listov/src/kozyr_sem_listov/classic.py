@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from typing_extensions import override
+
 from kozyr import (
     Action,
     BotFactory,
@@ -31,13 +33,14 @@ from kozyr import (
 )
 from kozyr.scoring import fraction_json
 from kozyr_sem_listov.family import ORDER, SemListovFamily, SemListovState, _players_option
-from kozyr_sem_listov.outcome import HIGHEST_TRUMP, RUNAWAYS, classic_winners
+from kozyr_sem_listov.outcome import HIGHEST_TRUMP, HIGHEST_TRUMPS, RUNAWAYS, classic_winners
 from kozyr_sem_listov.rules import classic_trick_rules
 from kozyr_sem_listov.scoring import (
     HeldPenalty,
     difference_payments,
     highest_trump_holder,
     runaway_payments,
+    trump_ranking,
 )
 
 RUNAWAY = "runaway"
@@ -295,7 +298,7 @@ class SemListov(SemListovFamily):
         if self.options["runaways"]:
             fields += (RUNAWAYS,)
             if self.options["runaway_split"] == "next_deal":
-                fields += (HIGHEST_TRUMP,)
+                fields += (HIGHEST_TRUMP, HIGHEST_TRUMPS)
         return fields
 
     def check_outcome(self, record: DealRecord, context: Mapping[str, Any]) -> None:
@@ -348,34 +351,55 @@ class SemListov(SemListovFamily):
                     f"the tricks add up to {total}; this deal has {expected} ({self.deal_rule})",
                 )
         pot = [HeldPenalty.from_json(e) for e in context.get("pot", ())]
-        if "highest_trump" in d:
-            if not pot:
+        waiting = sorted({w for entry in pot for w in entry.winners})
+        listed = ", ".join(map(str, waiting))
+        for key in ("highest_trump", "highest_trumps"):
+            if key in d and not pot:
                 raise RecordError(
-                    "$.highest_trump",
+                    f"$.{key}",
                     "no run-away penalty is held over into this deal, so nobody takes it (SL-C16)",
                 )
-            waiting = sorted({w for entry in pot for w in entry.winners})
+        if "highest_trump" in d and "highest_trumps" in d:
+            raise RecordError(
+                "$.highest_trumps", "give highest_trump or highest_trumps, not both (D-SL6)"
+            )
+        if "highest_trumps" in d:
+            for i, seat in enumerate(d["highest_trumps"]):
+                if seat not in waiting:
+                    raise RecordError(
+                        f"$.highest_trumps[{i}]",
+                        f"seat {seat} is not one of the tied winners waiting for a held-over "
+                        f"pot (seats {listed}; D-SL6)",
+                    )
+        elif "highest_trump" in d:
             taker = d["highest_trump"]
             if taker is not None and taker not in waiting:
                 raise RecordError(
                     "$.highest_trump",
                     f"seat {taker} is not one of the tied winners waiting for the held-over "
-                    f"penalty (seats {', '.join(map(str, waiting))}; SL-C16)",
+                    f"penalty (seats {listed}; SL-C16)",
                 )
             for entry in pot:
                 if taker is not None and taker not in entry.winners:
                     raise RecordError(
                         "$.highest_trump",
-                        "penalties held over for different tied winners cannot be told apart "
-                        "by one seat; give this deal's hands (SL-C16)",
+                        "pots held over for different tied winners cannot be told apart by one "
+                        "seat; give highest_trumps: the waiting seats dealt a trump, highest "
+                        "trump first (D-SL6)",
                     )
         elif pot:
-            waiting = sorted({w for entry in pot for w in entry.winners})
+            several = len({entry.winners for entry in pot}) > 1
             raise RecordError(
-                "$.highest_trump",
+                "$.highest_trumps" if several else "$.highest_trump",
                 f"missing: a run-away penalty is held over into this deal for the tied winners "
-                f"(seats {', '.join(map(str, waiting))}); give the one dealt the highest trump "
-                "here, or null if none of them holds a trump (SL-C16)",
+                f"(seats {listed}); "
+                + (
+                    "give highest_trumps: those of them dealt a trump, highest trump first "
+                    "([] if none of them holds a trump) (D-SL6)"
+                    if several
+                    else "give the one dealt the highest trump here, or null if none of them "
+                    "holds a trump (SL-C16)"
+                ),
             )
 
     def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
@@ -385,14 +409,19 @@ class SemListov(SemListovFamily):
         if runaways:
             data["runaways"] = runaways
         pot = [HeldPenalty.from_json(e) for e in context.get("pot", ())]
-        if pot:  # SL-C16: which tied winner was dealt the highest trump
+        if pot:  # SL-C16, D-SL6: which tied winner was dealt the highest trump
             waiting = sorted({w for entry in pot for w in entry.winners})
+            several = len({entry.winners for entry in pot}) > 1
             if record.hands:
-                data["highest_trump"] = highest_trump_holder(
-                    record.hands, record.turnups[0], waiting, ORDER.strength
-                )
+                ranking = trump_ranking(record.hands, record.turnups[0], waiting, ORDER.strength)
+                if several:
+                    data["highest_trumps"] = ranking
+                else:
+                    data["highest_trump"] = ranking[0] if ranking else None
             else:
-                data["highest_trump"] = record.decisions.get("highest_trump")
+                for key in ("highest_trump", "highest_trumps"):
+                    if key in record.decisions:
+                        data[key] = record.decisions[key]
         return data
 
     def outcome_winners(self, record: DealRecord, context: Mapping[str, Any]) -> list[int]:
@@ -402,6 +431,9 @@ class SemListov(SemListovFamily):
         """Who takes a held-over penalty in this deal (SL-C16): the tied winner dealt the highest
         trump (an outcome record says who), or None: held over again."""
         if not record.hands:
+            ranking = record.decisions.get("highest_trumps")
+            if ranking is not None:  # D-SL6: the first of the ranking among its tied winners
+                return next((s for s in ranking if s in entry.winners), None)
             taker = record.decisions.get("highest_trump")
             return taker if taker in entry.winners else None
         trump = record.turnups[0]
@@ -455,6 +487,22 @@ class SemListov(SemListovFamily):
             return None
         pot = list(results[-1].extra["held_over"]) if results else []
         return {"deal_index": len(results), "pot": pot}
+
+    @override
+    def deal_caption(self, context: Mapping[str, Any]) -> SheetNote | None:
+        """A run-away pot held over into the next deal (SL-C16 ``runaway_split = next_deal``):
+        how much, and the tied winners one of whom takes it by the highest trump dealt."""
+        held = [HeldPenalty.from_json(e) for e in context.get("pot") or ()]
+        if not held:
+            return None
+        amount = sum(h.amount for h in held)
+        waiting = tuple(sorted({w for h in held for w in h.winners}))
+        return SheetNote(
+            f"банк {amount} отложен: его берёт тот из {{}}, у кого старший козырь",
+            f"a pot of {amount} is held: whoever of {{}} is dealt the highest trump takes it",
+            who=waiting,
+            rule="SL-C16",
+        )
 
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         n = self.players

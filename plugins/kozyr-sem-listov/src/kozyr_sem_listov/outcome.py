@@ -57,6 +57,17 @@ HIGHEST_TRUMP = OutcomeField(
     "seat, of the tied winners waiting for it, dealt the highest trump here; null if none of "
     "them holds a trump.",
 )
+HIGHEST_TRUMPS = OutcomeField(
+    "highest_trumps",
+    "seats",
+    "Козыри по старшинству",
+    "Highest trumps",
+    "D-SL6",
+    required=False,
+    doc="Instead of highest_trump, when pots held over for different tied winners wait in this "
+    "deal: the waiting seats that were dealt a trump, highest trump first ([] if none of them "
+    "holds one). Each pot goes to the first of them among its own tied winners, or waits again.",
+)
 REACHED = OutcomeField(
     "reached",
     "seats",
@@ -64,8 +75,9 @@ REACHED = OutcomeField(
     "Reached seven",
     "PN4",
     required=False,
-    doc="Only when two or more seats reached seven tricks in this deal and the counts cannot "
-    "tell in which order: the seats in the order they reached it.",
+    doc="Optional (PN4: no result depends on it): when two or more seats reached seven tricks "
+    "in this deal, the seats in the order they reached it; it names the race's winner when the "
+    "counts cannot tell.",
 )
 
 
@@ -79,25 +91,17 @@ def classic_winners(tricks_won: Sequence[int | None]) -> list[int]:
     return [seat for seat, count in enumerate(tricks_won) for _ in range(count or 0)]
 
 
-def race_winners(
+def race_sequences(
     before: Sequence[int],
     seats: Sequence[int],
     tricks_won: Sequence[int | None],
     hand_size: int,
     reached: Sequence[int] | None,
     rule: str,
-) -> list[int]:
-    """Trick winners in an order that agrees with the counts and the race (PN4, D-PN2): nobody
-    reaches seven before his last tricks below it are in, seats reach it in the order given (or
-    the only order the counts allow), and a short deal ends exactly when the race does.
-
-    >>> race_winners([0, 0, 0], [0, 1, 2], [4, 2, 1], 7, None, "PN4")
-    [0, 0, 0, 0, 1, 1, 2]
-    >>> race_winners([6, 6, 3], [0, 1, 2], [1, 1, None], 7, None, "PN4")
-    Traceback (most recent call last):
-    ...
-    kozyr.errors.RecordError: $.tricks_won[2]: seat 2 is still in the race; give its tricks (PN4)
-    """
+) -> list[list[int]]:
+    """Every sequence of trick winners, one per order of reaching seven, that agrees with the
+    counts and the race (see :func:`race_winners`); a record the race cannot give is an error.
+    More than one: the counts cannot tell the order in which seats reached seven (PN4)."""
     n = len(tricks_won)
     for seat in range(n):
         playing = seat in seats
@@ -155,13 +159,30 @@ def race_winners(
             "no order of these tricks agrees with the race: it ends the moment only one seat is "
             f"below seven, so a seat that ends it takes no trick after (D-PN2, {rule})",
         )
-    if len(feasible) > 1:
-        raise RecordError(
-            "$.reached",
-            f"missing: seats {_list(reachers)} all reached seven in this deal; give the order "
-            f"they reached it ({rule})",
-        )
-    return feasible[0]
+    return feasible
+
+
+def race_winners(
+    before: Sequence[int],
+    seats: Sequence[int],
+    tricks_won: Sequence[int | None],
+    hand_size: int,
+    reached: Sequence[int] | None,
+    rule: str,
+) -> list[int]:
+    """Trick winners in an order that agrees with the counts and the race (PN4, D-PN2): nobody
+    reaches seven before his last tricks below it are in, seats reach it in the order given (or
+    an order the counts allow: PN4, no result depends on it), and a short deal ends exactly when
+    the race does.
+
+    >>> race_winners([0, 0, 0], [0, 1, 2], [4, 2, 1], 7, None, "PN4")
+    [0, 0, 0, 0, 1, 1, 2]
+    >>> race_winners([6, 6, 3], [0, 1, 2], [1, 1, None], 7, None, "PN4")
+    Traceback (most recent call last):
+    ...
+    kozyr.errors.RecordError: $.tricks_won[2]: seat 2 is still in the race; give its tricks (PN4)
+    """
+    return race_sequences(before, seats, tricks_won, hand_size, reached, rule)[0]
 
 
 def _list(seats: Sequence[int]) -> str:
@@ -171,10 +192,12 @@ def _list(seats: Sequence[int]) -> str:
 __all__ = [
     "DEALER",
     "HIGHEST_TRUMP",
+    "HIGHEST_TRUMPS",
     "REACHED",
     "RUNAWAYS",
     "classic_winners",
     "counts_of",
+    "race_sequences",
     "race_winners",
     "tricks_won_field",
 ]

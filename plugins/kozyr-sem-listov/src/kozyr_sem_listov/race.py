@@ -32,7 +32,13 @@ from kozyr import (
     Variant,
 )
 from kozyr_sem_listov.family import ORDER, SemListovFamily, _players_option
-from kozyr_sem_listov.outcome import DEALER, REACHED, race_winners, tricks_won_field
+from kozyr_sem_listov.outcome import (
+    DEALER,
+    REACHED,
+    race_sequences,
+    race_winners,
+    tricks_won_field,
+)
 from kozyr_sem_listov.scoring import (
     RACE_TARGET,
     Punishment,
@@ -147,6 +153,22 @@ class RaceForm(SemListovFamily):
             self.race_rule,
         )
 
+    def _order_open(self, record: DealRecord, context: Mapping[str, Any]) -> bool:
+        """Whether an outcome record leaves open the order in which its seats reached seven
+        (PN4: ``reached`` is optional, as no result depends on it)."""
+        d = record.decisions
+        if record.hands or d.get("trick_winners") is not None or d.get("reached") is not None:
+            return False
+        sequences = race_sequences(
+            self._before(context),
+            self.dealt_in(record, context),
+            d["tricks_won"],
+            self.hand_size,
+            None,
+            self.race_rule,
+        )
+        return len(sequences) > 1
+
     def _check_race_winners(
         self,
         record: DealRecord,
@@ -214,6 +236,8 @@ class RaceForm(SemListovFamily):
             "race_over": over,
             "loser": progress.loser,
         }
+        if self._order_open(record, context):  # PN4: the record does not say, nor do counts
+            extra["reached_together"] = sorted(progress.reached)
         if record.cut is not None and not over and "totals" not in context:
             raise RecordError(
                 "$.cut", "the race did not end in this deal, so there is no punishment cut"
@@ -294,7 +318,11 @@ class RaceForm(SemListovFamily):
             "punishment": punishment.to_json() if punishment else None,
             "extra_hits": extra_hits,
         }
-        winner = order[0] if order else None
+        winner: Any = order[0] if order else None
+        first = next((r for r in results if r.extra["reached"]), None)
+        if first is not None and first.extra.get("reached_together"):
+            # PN4: several seats reached seven first in one deal, in an order nobody wrote down
+            winner = list(first.extra["reached_together"])
         return PartyResult(tuple(results), running, winner, loser, settlement, extra)
 
     def sheet_notes(self, result: DealResult | PartyResult) -> list[SheetNote]:
@@ -314,7 +342,7 @@ class RaceForm(SemListovFamily):
                 SheetNote(
                     "первым набрал 7 взяток: {}",
                     "first to 7 tricks: {}",
-                    (result.winner,),
+                    tuple(result.winner) if isinstance(result.winner, list) else (result.winner,),
                     rule=rule,
                     winner=True,
                 )

@@ -40,13 +40,23 @@ def difference_payments(
     return winners, payments
 
 
-#: The labels of a seat's ``tricks`` item (SL-C14, PN4).
+#: The labels of a seat's ``tricks`` item in a race (PN4): a count of tricks.
 TRICKS_LABELS = ("Взятки", "Tricks")
+
+
+def tricks_labels(rule: str) -> tuple[str, str]:
+    """The Russian and English labels of a ``tricks`` item: a race (PN4) counts tricks; the
+    classic form (SL-C14) scores points for them (tricks × players), so they are not
+    labelled as tricks."""
+    if rule == "SL-C14":
+        return "Очки за взятки", "Points for tricks"
+    return TRICKS_LABELS
 
 
 def tricks_item(points: int, seat: int, rule: str) -> ScoreItem:
     """The ``tricks`` item of one seat (SL-C14, PN4): ``points`` for its tricks."""
-    return ScoreItem("tricks", *TRICKS_LABELS, points, (), seat, None, rule)
+    ru, en = tricks_labels(rule)
+    return ScoreItem("tricks", ru, en, points, (), seat, None, rule)
 
 
 @dataclass(frozen=True)
@@ -101,6 +111,23 @@ def highest_trump_holder(
             if card.suit == trump.suit and (best is None or strength[card.index] > best[0]):
                 best = (strength[card.index], seat)
     return None if best is None else best[1]
+
+
+def trump_ranking(
+    hands: Sequence[Iterable[Card] | None],
+    trump: Card,
+    among: Iterable[int],
+    strength: Sequence[int],
+) -> list[int]:
+    """The seats of ``among`` dealt a trump, ordered by the highest trump each holds, highest
+    first (D-SL6: each held pot goes to the first of them among its tied winners)."""
+    best: dict[int, int] = {}
+    for seat in among:
+        hand = hands[seat] if 0 <= seat < len(hands) else None
+        for card in hand or ():
+            if card.suit == trump.suit:
+                best[seat] = max(best.get(seat, -1), strength[card.index])
+    return sorted(best, key=lambda seat: -best[seat])
 
 
 @dataclass
@@ -206,5 +233,6 @@ __all__ = [
     "race_progress",
     "runaway_payments",
     "tricks_item",
+    "trump_ranking",
     "value_1884",
 ]

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from typing_extensions import override
+
 from kozyr import (
     BotFactory,
     Card,
@@ -363,6 +365,15 @@ class Semerik(Variant):
         if rubber.over:
             return None
         return {"game": rubber.game, "scores": list(rubber.scores)}
+
+    @override
+    def deal_caption(self, context: Mapping[str, Any]) -> SheetNote | None:
+        """Which game of the rubber the next deal belongs to and its score so far (SM8)."""
+        game, scores = context.get("game"), context.get("scores")
+        if not isinstance(game, int) or not isinstance(scores, list) or len(scores) != 2:
+            return None
+        a, b = scores
+        return SheetNote(f"партия {game}, счёт {a}:{b}", f"game {game}, score {a}:{b}", rule="SM8")
 
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         for i in range(1, len(results)):

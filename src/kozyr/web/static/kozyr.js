@@ -36,6 +36,23 @@
       });
     });
   }
+  // A seats field (who reached seven, who ran away): the order of the taps is kept in the
+  // hidden KEY.order field and shown as a number on each chosen button.
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box.matches || !box.matches(".ordered input[type=checkbox]")) return;
+    var group = box.closest(".ordered");
+    var hidden = group.parentNode.querySelector('input[name="' + box.name + '.order"]');
+    if (!hidden) return;
+    var order = hidden.value.split(" ").filter(function (w) { return w !== "" && w !== box.value; });
+    if (box.checked) order.push(box.value);
+    hidden.value = order.join(" ");
+    group.querySelectorAll("input[type=checkbox]").forEach(function (other) {
+      var place = other.parentNode.querySelector(".place");
+      var at = order.indexOf(other.value);
+      if (place) place.textContent = at >= 0 ? String(at + 1) : "";
+    });
+  });
   // A form sent once: its submit button is disabled against a double tap.
   document.addEventListener("submit", function (event) {
     var button = event.target.querySelector("button[type=submit]");
