@@ -95,3 +95,29 @@ def test_a_full_disk_leaves_the_old_file_whole(tmp_path: Path) -> None:
             write_atomic(target, "x" * 1_000_000)
         assert target.read_text(encoding="utf-8") == "old"
         assert os.listdir(disk) == ["out.json"]
+
+
+@pytest.mark.skipif(not hasattr(os, "O_TMPFILE"), reason="Linux O_TMPFILE")
+@pytest.mark.parametrize("link", ["as the system does", "fails"])
+def test_the_temporary_file_has_no_name_while_it_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, link: str
+) -> None:
+    """Issue 21: a keep killed mid-save once left a stray ``.tmp``. On Linux the file is
+    written and synced unnamed (O_TMPFILE), so a kill before the end of the ``with`` body
+    leaves nothing; it is named just before the rename -- by ``linkat``, or, where the file
+    system cannot link it (EXDEV on an overlay), by copying it into a named temporary file."""
+    if link == "fails":
+
+        def no_link(*args: object, **kwargs: object) -> None:
+            raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+        monkeypatch.setattr(os, "link", no_link)
+    target = tmp_path / "out.json"
+    target.write_text("old", encoding="utf-8")
+    os.chmod(target, 0o640)
+    with atomic_open(target) as out:
+        out.write("новое " * 100_000)
+        out.flush()
+        assert os.listdir(tmp_path) == ["out.json"]  # nothing named yet
+    assert target.read_text(encoding="utf-8") == "новое " * 100_000
+    assert os.listdir(tmp_path) == ["out.json"] and target.stat().st_mode & 0o777 == 0o640

@@ -191,6 +191,7 @@ RUNS: list[tuple[str, ...]] = [
     *[("play", name, "--seed", "3", "--party") for name in PLAYED],
     ("play", "sem-listov", "--seed", "5", "--party", "-o", "runaways=true", "--bot", "heuristic"),
     *[("sheet", path) for path in sorted(glob.glob(str(ROOT / "examples" / "*.json")))],
+    ("stats", *sorted(glob.glob(str(ROOT / "examples" / "*party*.json")))),
 ]
 #: Keys that are data, not names: option names (see kozyr rules) under a record's options.
 DATA_KEYS = re.compile(r"\.options$")

@@ -408,6 +408,10 @@ def test_an_evening_next_game_same_players(tmp_path: Path) -> None:
     assert list(evening.totals.values()) == net
     text = output(k)
     assert "=== Game 2 ===" in text and "Dealer (SL-C3) [1 Боря]: " in text
+    sheet = io.StringIO()  # kozyr sheet reads the file as an evening: both games, the totals
+    assert main(["sheet", str(path), "--lang", "en"], out=sheet) == 0
+    assert sheet.getvalue().count("== game ") == 2 and "evening: 2" in sheet.getvalue()
+    assert main(["replay", str(path), "--json"], out=io.StringIO()) == 0
     # resumed: the evening goes on in its second game
     resumed = keeper(path, ["edit 1", "", "4 1 2", "", "quit"], record=load_record(str(path)))
     assert resumed.run() == 0

@@ -44,8 +44,11 @@ from kozyr.variant import REQUIRED_HOOKS
 _REAL_ENTRY_POINTS = importlib.metadata.entry_points
 _counter = itertools.count()
 
-#: A variant's engine hooks (REQUIRED_HOOKS) as stubs, for toys that are only registered.
+#: A variant's engine hooks (REQUIRED_HOOKS) as stubs, for toys that are only registered (with
+#: trick rules: registration notes a variant without them, #23).
 STUBS = """
+    trick_rules = __import__("kozyr").FollowElseAny(__import__("kozyr").RankOrder.ace_high())
+
     def start(self, deal):
         pass
 

@@ -173,7 +173,13 @@ def _stats(values: list[Any]) -> dict[str, Any] | None:
 
 def test_field_stats_kinds() -> None:
     # booleans: how often true
-    assert _stats([True, False, True, True]) == {"true": 3, "rate": 0.75}
+    # with the 95 % Wilson interval of 3 in 4 (#24): centre (0.75 + 0.48) / 1.96 = 0.6275,
+    # half width 1.96 * sqrt(0.046875 + 0.060) / 1.96 = 0.3269
+    assert _stats([True, False, True, True]) == {
+        "true": 3,
+        "rate": 0.75,
+        "rate_ci95": [0.300642, 0.954413],
+    }
     # a value per side: summed element by element
     assert _stats([[1, 2], [3, 4]]) == {"total": [4, 6], "per_deal": [2.0, 3.0]}
     # lists of varying length (seats): members counted, never summed

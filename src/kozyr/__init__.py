@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         KozyrError,
         OptionError,
         PluginError,
+        PluginWarning,
         RecordError,
         TextError,
         UnknownVariantError,
@@ -131,6 +132,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "KozyrError",
         "OptionError",
         "PluginError",
+        "PluginWarning",
         "RecordError",
         "TextError",
         "UnknownVariantError",
@@ -218,7 +220,7 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
 
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ALL_CARDS",
@@ -262,6 +264,7 @@ __all__ = [
     "PlayerView",
     "PluginError",
     "PluginInfo",
+    "PluginWarning",
     "Points",
     "RandomBot",
     "Rank",

@@ -2,9 +2,13 @@
 
 :func:`atomic_open` writes into a temporary file in the target's folder, flushes and
 ``fsync``\\ s it, and only then renames it over the target (``os.replace``, atomic on POSIX and
-Windows). If anything fails -- a full disk, no permission, an exception in the body of the
-``with`` -- the temporary file is removed, the target is left as it was, and an
-:class:`~kozyr.errors.OutputError` (a write failure) or the body's own exception is raised.
+Windows). On Linux the temporary file has no name while it is written (``O_TMPFILE``): it is
+named (``.NAME.<hex>.tmp``) only just before the rename, so a process killed while writing --
+even by SIGKILL -- leaves no stray file (elsewhere, or on a file system without unnamed files,
+it is a named temporary file from the start). If anything fails -- a full disk, no
+permission, an exception in the body of the ``with`` -- the temporary file is removed, the
+target is left as it was, and an :class:`~kozyr.errors.OutputError` (a write failure) or the
+body's own exception is raised.
 ``inputs`` names files that must not be overwritten (``kozyr replay X --output X``).
 
 >>> import os, tempfile
@@ -67,6 +71,55 @@ def _temporary(target: str) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "no free temporary name", target)  # pragma: no cover
 
 
+def _anonymous(target: str) -> int | None:
+    """An unnamed file in the target's folder (Linux ``O_TMPFILE``): killed while it is written,
+    a process leaves nothing behind. None where the system or the file system has none."""
+    flag = getattr(os, "O_TMPFILE", None)
+    if flag is None or not os.path.isdir("/proc/self/fd"):
+        return None
+    folder = os.path.dirname(os.path.abspath(target))
+    try:
+        return os.open(folder, flag | os.O_RDWR, 0o666)
+    except OSError as error:
+        if error.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+            return None  # a file system without unnamed files: a named temporary file
+        raise
+
+
+def _named(fd: int, target: str) -> str:
+    """Give the unnamed file ``fd`` its temporary name beside ``target`` (``linkat``), just
+    before the rename over ``target``. Where the file system cannot link it (an overlay, for
+    one: ``EXDEV``), its bytes are copied into a named temporary file, synced the same way."""
+    folder, base = os.path.split(os.path.abspath(target))
+    for _ in range(100):
+        name = os.path.join(folder, f".{base}.{secrets.token_hex(6)}.tmp")
+        try:
+            os.link(f"/proc/self/fd/{fd}", name, follow_symlinks=True)
+            return name
+        except FileExistsError:  # pragma: no cover - 48 random bits
+            continue
+        except OSError:
+            break
+    copy, name = _temporary(target)
+    try:
+        offset = 0
+        while chunk := os.pread(fd, 1 << 20, offset):
+            view = memoryview(chunk)
+            while view:
+                view = view[os.write(copy, view) :]
+            offset += len(chunk)
+        os.fsync(copy)
+        with contextlib.suppress(OSError):
+            os.fchmod(copy, os.fstat(fd).st_mode & 0o7777)
+    except BaseException:
+        os.close(copy)
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    os.close(copy)
+    return name
+
+
 @contextlib.contextmanager
 def atomic_open(
     path: str | os.PathLike[str],
@@ -82,8 +135,11 @@ def atomic_open(
     """
     target = os.fspath(path)
     check_not_input(target, inputs)
+    temporary: str | None = None
     try:
-        fd, temporary = _temporary(target)
+        fd = _anonymous(target)
+        if fd is None:
+            fd, temporary = _temporary(target)
     except OSError as error:
         raise OutputError(
             f"cannot write {target}: {describe_os_error(error)}", path=target
@@ -98,13 +154,19 @@ def atomic_open(
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(temporary, os.stat(target).st_mode & 0o7777)
+            if temporary is None:  # written and synced while nameless: named just now
+                with contextlib.suppress(OSError):
+                    os.fchmod(handle.fileno(), os.stat(target).st_mode & 0o7777)
+                temporary = _named(handle.fileno(), target)
+            else:
+                with contextlib.suppress(OSError):
+                    os.chmod(temporary, os.stat(target).st_mode & 0o7777)
         os.replace(temporary, target)
         _sync_folder(target)
     except BaseException as failure:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
         if isinstance(failure, OSError):
             raise OutputError(
                 f"cannot write {target}: {describe_os_error(failure)}", path=target

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
 from typing import Literal, TypeAlias
 
+from typing_extensions import override
+
 from kozyr.errors import CardParseError, InputLimitError
 from kozyr.limits import DEFAULT_LIMITS, SHOWN
 
@@ -55,9 +57,11 @@ class Suit(IntEnum):
         """The Russian letter: ``т б ч п`` (трефы, бубны, черви, пики)."""
         return "тбчп"[self]
 
+    @override
     def __str__(self) -> str:
         return self.symbol
 
+    @override
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
@@ -94,9 +98,11 @@ class Rank(IntEnum):
         """Russian notation: ``2..10 В Д К Т`` (валет, дама, король, туз)."""
         return _RANK_RUSSIAN.get(self, _RANK_TEXT[self])
 
+    @override
     def __str__(self) -> str:
         return self.symbol
 
+    @override
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
 
@@ -152,15 +158,19 @@ class Card:
             return self.rank.russian + self.suit.russian
         raise ValueError(f"unknown style {style!r}; use one of {', '.join(STYLES)}")
 
+    @override
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
+    @override
     def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
         return (Card, (int(self.rank), int(self.suit)))
 
+    @override
     def __str__(self) -> str:
         return self.rank.symbol + self.suit.symbol
 
+    @override
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 

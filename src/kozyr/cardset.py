@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Set
 from typing import Any
 
+from typing_extensions import override
+
 from kozyr.cards import (
     ALL_CARDS,
     Card,
@@ -126,55 +128,68 @@ class CardSet(Set[Card]):
         """All cards of the given ranks (a 52-card pack by default)."""
         return cls.from_mask(rank_mask(ranks))
 
+    @override
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
 
+    @override
     def __reduce__(self) -> tuple[Any, ...]:
         return (CardSet, (self.mask,))
 
     # --- Set protocol --------------------------------------------------------------------------
 
+    @override
     def __contains__(self, card: object) -> bool:
         return isinstance(card, Card) and bool(self.mask & card.mask)
 
+    @override
     def __iter__(self) -> Iterator[Card]:
         return iter_mask(self.mask)
 
+    @override
     def __len__(self) -> int:
         return self.mask.bit_count()
 
     def __bool__(self) -> bool:
         return self.mask != 0
 
+    @override
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSet):
             return self.mask == other.mask
         return Set.__eq__(self, other)
 
+    @override
     def __hash__(self) -> int:
         # Equal to a frozenset of the same cards, so it must hash like one (Set._hash does).
         return self._hash()
 
+    @override
     def __le__(self, other: Set[Any]) -> bool:
         if isinstance(other, CardSet):
             return self.mask & ~other.mask == 0
         return Set.__le__(self, other)
 
+    @override
     def __or__(self, other: Iterable[Any]) -> CardSet:
         return CardSet.from_mask(self.mask | _mask_of(other))
 
+    @override
     def __and__(self, other: Iterable[Any]) -> CardSet:
         return CardSet.from_mask(self.mask & _mask_of(other))
 
+    @override
     def __sub__(self, other: Iterable[Any]) -> CardSet:
         return CardSet.from_mask(self.mask & ~_mask_of(other))
 
+    @override
     def __xor__(self, other: Iterable[Any]) -> CardSet:
         return CardSet.from_mask(self.mask ^ _mask_of(other))
 
     __ror__ = __or__
     __rand__ = __and__
 
+    @override
     def isdisjoint(self, other: Iterable[Any]) -> bool:
         return self.mask & _mask_of(other) == 0
 
@@ -206,9 +221,11 @@ class CardSet(Set[Card]):
         """The cards in index order (by suit, then rank), in a notation style."""
         return format_cards(self, style, sep)
 
+    @override
     def __str__(self) -> str:
         return self.format()
 
+    @override
     def __repr__(self) -> str:
         return f"CardSet.parse({self.format()!r})"
 

@@ -26,6 +26,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
+from typing_extensions import override
+
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet
 from kozyr.deck import Deck
@@ -942,6 +944,7 @@ class Deal:
             self._fault("score", error)
         return checked_result(self._variant, result, seed=self._seed, dealer=self._dealer)
 
+    @override
     def __repr__(self) -> str:
         return (
             f"<Deal {self._variant.name} dealer={self._dealer} phase={self._phase} "
@@ -1069,6 +1072,7 @@ class PlayerView:
     def tricks_won(self) -> tuple[int, ...]:
         return tuple(self._deal.tricks_won)
 
+    @override
     def __repr__(self) -> str:
         return f"<PlayerView seat {self.seat} of {self._deal!r}>"
 

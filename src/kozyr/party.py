@@ -16,6 +16,8 @@ import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from typing_extensions import override
+
 from kozyr.bots import play_deal
 from kozyr.engine import run_party
 from kozyr.errors import KozyrError
@@ -40,6 +42,7 @@ class PartyNotOverError(KozyrError):
         self.bots = bots
         self.max_deals = max_deals
 
+    @override
     def __reduce__(self) -> Any:
         return (_not_over, (str(self), self.seed, self.bots, self.max_deals))
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from typing_extensions import override
+
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import RecordError
@@ -144,6 +146,7 @@ class DealResult:
         are its :class:`~kozyr.Trick` objects)."""
         return self.tricks
 
+    @override
     def __str__(self) -> str:
         """A short readable summary (the dataclass ``repr`` lists every card and item):
 
@@ -237,6 +240,7 @@ class PartyResult:
         """Every deal's warnings, each with its deal number (from 1)."""
         return tuple(f"deal {i}: {w}" for i, d in enumerate(self.deals, 1) for w in d.warnings)
 
+    @override
     def __str__(self) -> str:
         """A short readable summary: deals, winner and loser, the running totals, settlement."""
         variant = self.record.variant if self.record is not None else "party"

@@ -736,12 +736,11 @@ class PluginManager:
         known = ", ".join(
             f"{e.name} ({', '.join(e.aliases)})" if e.aliases else e.name for e in self.entries()
         )
-        broken = "".join(
-            f"; plugin {p.name} failed to load and may have it ({p.error})" for p in self.broken()
-        )
-        raise UnknownVariantError(
-            f"unknown variant {shorten(name)}; installed: {known or 'none'}{broken}"
-        )
+        if not known:  # the core alone: say where the games are (#24)
+            message = f"unknown variant {shorten(name)}; installed: none ({NO_VARIANTS})"
+            raise UnknownVariantError(message + _broken_text(self))
+        broken = _broken_text(self)
+        raise UnknownVariantError(f"unknown variant {shorten(name)}; installed: {known}{broken}")
 
     def broken(self) -> list[PluginInfo]:
         """The plugins that failed to load or were refused (not the disabled ones): what the
@@ -812,6 +811,13 @@ def _kozyr_attributes() -> dict[str, int]:
 def _replaced(before: Mapping[str, int], after: Mapping[str, int]) -> list[str]:
     """The names whose values changed between two :func:`_kozyr_attributes` snapshots."""
     return sorted(name for name, ident in before.items() if after.get(name, ident) != ident)
+
+
+def _broken_text(pm: PluginManager) -> str:
+    """The plugins that failed to load, for the unknown-variant error (they may have it)."""
+    return "".join(
+        f"; plugin {p.name} failed to load and may have it ({p.error})" for p in pm.broken()
+    )
 
 
 def _dist_key(name: str) -> str:
@@ -1138,6 +1144,20 @@ def manager() -> PluginManager:
     return _manager
 
 
+#: Where the games are when no variant is installed (the core alone has none, #24).
+NO_VARIANTS = (
+    'the core alone has no games: pip install "kozyr[all]" for every built-in variant, '
+    "or one of the plugins kozyr-seven-up, kozyr-sem-listov, kozyr-semerik, kozyr-pitch"
+)
+
+
+def require_variants() -> None:
+    """Raise :class:`~kozyr.errors.UnknownVariantError` naming the packages that provide
+    variants when none is installed (what every command that needs one does first)."""
+    if not manager().entries():
+        raise UnknownVariantError(f"no variant is installed; {NO_VARIANTS}")
+
+
 def reset(*, autoload: bool | None = None) -> PluginManager:
     """Forget every plugin and load the entry points again (tests)."""
     global _manager
@@ -1187,6 +1207,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "HOOKS",
     "NAME_PATTERN",
+    "NO_VARIANTS",
     "PLUGINS_ENV",
     "TRACE_ENV",
     "BotEntry",
@@ -1210,6 +1231,7 @@ __all__ = [
     "normalize",
     "plugin_fault",
     "register_plugin",
+    "require_variants",
     "reset",
     "sheet_formats",
     "variants",

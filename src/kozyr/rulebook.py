@@ -25,6 +25,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from typing_extensions import override
+
 from kozyr.errors import KozyrError
 
 #: A rule or decision id: ``C1``, ``SL-C9``, ``SL19-4``, ``PN5``, ``NN2``, ``SM6``, ``SU4``,
@@ -64,6 +66,7 @@ class Rule:
             "text": self.text,
         }
 
+    @override
     def __str__(self) -> str:
         return f"{self.id} {self.title}\n\n{self.text}"
 

@@ -29,6 +29,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol, runtime_checkable
 
+from typing_extensions import override
+
 from kozyr.cards import Card, Rank, Suit
 from kozyr.cardset import SUIT_MASKS, CardSet
 
@@ -228,12 +230,14 @@ class FollowElseAny(StandardTrickRules):
 
     rule = "PN3"
 
+    @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
         lead = trick.lead_suit
         if lead is None:
             return hand
         return (hand & SUIT_MASKS[lead]) or hand
 
+    @override
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         lead = trick.lead_suit
         return (
@@ -246,6 +250,7 @@ class FollowElseMustTrump(StandardTrickRules):
 
     rule = "NN3"
 
+    @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
         lead = trick.lead_suit
         if lead is None:
@@ -257,6 +262,7 @@ class FollowElseMustTrump(StandardTrickRules):
             return (hand & SUIT_MASKS[trump]) or hand
         return hand
 
+    @override
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         lead = trick.lead_suit
         if lead is not None and hand & SUIT_MASKS[lead]:
@@ -278,6 +284,7 @@ class FollowOrTrump(StandardTrickRules):
         super().__init__(order, rule=rule)
         self.void_may_discard = void_may_discard
 
+    @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
         lead = trick.lead_suit
         if lead is None:
@@ -289,6 +296,7 @@ class FollowOrTrump(StandardTrickRules):
             return hand
         return (hand & SUIT_MASKS[trump]) or hand
 
+    @override
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         lead = trick.lead_suit
         if lead is not None and hand & SUIT_MASKS[lead]:
@@ -316,6 +324,7 @@ class FreePlayDeadTrumps(StandardTrickRules):
     def _honours(self, trump: Suit) -> int:
         return Card(Rank.ACE, trump).mask | Card(Rank.KING, trump).mask
 
+    @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
         lead = trick.lead_suit
         if lead is None or trump is None or lead != trump:
@@ -329,6 +338,7 @@ class FreePlayDeadTrumps(StandardTrickRules):
                 return honours
         return trumps
 
+    @override
     def play_flags(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
         lead = trick.lead_suit
         if trump is None or lead is None or lead == trump or card.suit != trump:
@@ -336,6 +346,7 @@ class FreePlayDeadTrumps(StandardTrickRules):
         # SL-C9: dead unless every card in the hand was a trump at that moment.
         return 0 if hand & ~SUIT_MASKS[trump] == 0 else DEAD
 
+    @override
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         if self.honours_first and trump is not None and hand & self._honours(trump):
             return (
@@ -367,15 +378,18 @@ class MainSuit(StandardTrickRules):
         self.main = main
         self.excluded = excluded.mask
 
+    @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
         lead = trick.lead_suit
         if lead is None:
             return hand
         return (hand & SUIT_MASKS[lead]) or hand
 
+    @override
     def is_live_trump(self, play: Play, trump: Suit | None) -> bool:
         return play.card.suit == self.main and not play.card.mask & self.excluded
 
+    @override
     def trick_winner(self, trick: Trick, trump: Suit | None) -> int:
         main = self.main
         if trick.lead_suit != main:  # C6 with the main suit as trump (is_live_trump, SM4)
@@ -389,6 +403,7 @@ class MainSuit(StandardTrickRules):
                 winner, best = play.seat, strength[card.index]
         return winner
 
+    @override
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         return f"{card} does not follow the suit led {trick.lead_suit} ({self.rule})"
 

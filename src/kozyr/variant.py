@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from typing_extensions import override
+
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError, OptionError, RecordError
@@ -188,6 +190,7 @@ class Action:
     card: Card | None = None
     value: int | str | None = None
 
+    @override
     def __str__(self) -> str:
         text = f"seat {self.seat}: {self.kind}"
         if self.card is not None:
@@ -736,6 +739,7 @@ class Variant:
         for spec in self.options_spec:
             yield spec, self.options[spec.name]
 
+    @override
     def __repr__(self) -> str:
         extra = self.describe_options()
         return f"<{type(self).__name__} {self.name}{' ' + extra if extra else ''}>"

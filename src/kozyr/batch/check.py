@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+from typing_extensions import override
 
 from kozyr.batch.draws import GivenDraws
 from kozyr.batch.masks import Ints
@@ -47,17 +48,21 @@ class StackedShuffle(random.Random):
         self.order = [int(p) for p in order]
         self.uniforms = uniforms
 
+    @override
     def shuffle(self, x: MutableSequence[Any]) -> None:
         pack = list(x)
         x[:] = [pack[p] for p in self.order]
 
+    @override
     def random(self) -> float:
         return next(self.uniforms)
 
+    @override
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         low, high = (0, start) if stop is None else (start, stop)
         return low + step * int(self.random() * len(range(low, high, step)))
 
+    @override
     def randint(self, a: int, b: int) -> int:
         return a + int(self.random() * (b - a + 1))
 
@@ -174,6 +179,7 @@ def reference_party(
             yield from row
 
     class ClosingCut(StackedShuffle):
+        @override
         def shuffle(self, x: MutableSequence[Any]) -> None:
             if played[0] >= len(packs):
                 raise KozyrError(f"the party's closing cut went past the {len(packs)} deals given")

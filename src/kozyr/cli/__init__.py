@@ -29,6 +29,8 @@ import warnings
 from collections.abc import Sequence
 from typing import TextIO
 
+from typing_extensions import override
+
 from kozyr.atomic import check_not_input, describe_os_error, write_atomic
 from kozyr.cli.output import (
     EXIT_BAD_INPUT,
@@ -47,11 +49,14 @@ COMMANDS: tuple[str, ...] = (
     "score_hand",
     "replay",
     "sheet",
+    "stats",
     "keep",
     "play",
     "plugins",
+    "new_plugin",
     "simulate",
     "serve",
+    "completion",
 )
 
 
@@ -92,6 +97,7 @@ class _Version(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
+    @override
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
         sys.stdout.write(f"kozyr {_version()}\n")  # where argparse's own version action writes
         parser.exit()
@@ -115,12 +121,14 @@ class _Guarded(io.TextIOBase):
         super().__init__()
         self.stream = stream
 
+    @override
     def write(self, text: str) -> int:
         try:
             return self.stream.write(text)
         except OSError as error:
             raise _stdout_error(error) from None
 
+    @override
     def flush(self) -> None:
         try:
             self.stream.flush()
@@ -154,17 +162,26 @@ def _silence_stdout() -> None:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status: 0 ok, 1 output could not be written
-    (:class:`OutputError`), 2 bad input (any other :class:`KozyrError`), 3 a plugin's code failed
-    (:class:`~kozyr.errors.HookError`; ``--traceback`` adds the traceback), 130 interrupted. Each
-    failure is one line on stderr, never a traceback unless asked for."""
+    """Run the command line; returns the exit status: 0 ok (also when the reader of a pipe
+    closed it early, and for ``kozyr`` alone, which prints the help), 1 output could not be
+    written (:class:`OutputError`: a full disk, an unwritable ``--output``), 2 bad input (any
+    other :class:`KozyrError`), 3 a plugin's code failed (:class:`~kozyr.errors.HookError`;
+    ``--traceback`` adds the traceback), 130 interrupted. Each failure is one line on stderr,
+    never a traceback unless asked for."""
     parser = build_parser()
+    stream = out or sys.stdout
+    if not (sys.argv[1:] if argv is None else argv):  # `kozyr` alone: the help, as git does
+        try:
+            parser.print_help(stream)
+        except BrokenPipeError:
+            _silence_stdout()
+        return EXIT_OK
     args = parser.parse_args(argv)
     with warnings.catch_warnings():
         # a refused or broken plugin is told once per command, below, not as a Python warning
         warnings.simplefilter("ignore", PluginWarning)
         _load_plugins(args)
-        return _run(args, out)
+        return _run(args, stream)
 
 
 def _load_plugins(args: argparse.Namespace) -> None:
@@ -189,8 +206,7 @@ def _load_plugins(args: argparse.Namespace) -> None:
             return
 
 
-def _run(args: argparse.Namespace, out: TextIO | None) -> int:
-    stream = out or sys.stdout
+def _run(args: argparse.Namespace, stream: TextIO) -> int:
     # --output of add_output is written here; a command that writes its own file does not ask
     target: str | None = getattr(args, "output", None)
     if target == "-" or not getattr(args, "output_by_main", False):
@@ -206,9 +222,12 @@ def _run(args: argparse.Namespace, out: TextIO | None) -> int:
             status = args.func(args, guarded)
             guarded.flush()
     except OutputError as error:
-        _report(args, error)
-        if isinstance(error.__context__, BrokenPipeError) or "Broken pipe" in str(error):
+        if target is None and isinstance(error.__context__, BrokenPipeError):
+            # the reader closed the pipe (`kozyr rules seven-up | head -1`): it has read all it
+            # wanted, so quietly status 0, as coreutils and git do
             _silence_stdout()
+            return EXIT_OK
+        _report(args, error)
         return EXIT_WRITE_ERROR
     except HookError as error:  # the plugin's code failed, not the input
         _report(args, error)
@@ -243,6 +262,9 @@ def entry() -> None:
     except KeyboardInterrupt:
         print("kozyr: interrupted", file=sys.stderr)
         status = EXIT_INTERRUPTED
+    except BrokenPipeError:  # argparse's own --help or usage into a closed pipe
+        _silence_stdout()
+        status = EXIT_OK
     sys.exit(status)
 
 

@@ -153,7 +153,8 @@ class $cls(Variant):
         if record.outcome:  # the tricks add up to the deal's
             total = sum(record.decisions["tricks_won"])
             if total != HAND:
-                raise RecordError("$$.tricks_won", f"{total} tricks, but a deal has {HAND} (${prefix}2)")
+                message = f"{total} tricks, but a deal has {HAND} (${prefix}2)"
+                raise RecordError("$$.tricks_won", message)
             return
         for seat, hand in enumerate(record.hands):
             if hand is None or len(hand) != HAND:
@@ -218,7 +219,7 @@ difference.
 """
 
 TESTS = '''\
-"""$title passes kozyr's conformance kit, and a kept party replays (made by ``kozyr new-plugin``)."""
+"""$title passes kozyr's conformance kit and a kept party replays (``kozyr new-plugin``)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from kozyr.variant import Variant
 
 EXIT_OK = 0
-#: Output could not be written (a full disk, a closed pipe): one line on stderr, no partial file.
+#: Output could not be written (a full disk): one line on stderr, no partial file. (A closed
+#: pipe is status 0: its reader has read all it wanted.)
 EXIT_WRITE_ERROR = 1
 EXIT_BAD_INPUT = 2
 #: A plugin's code failed (a :class:`~kozyr.errors.HookError`), not the user's input.

@@ -1,4 +1,4 @@
-"""``kozyr play VARIANT --seed S``: a deal (or with ``--party`` a whole party) played by bots."""
+"""``kozyr play VARIANT [--seed S]``: a deal (or with ``--party`` a whole party) played by bots."""
 
 from __future__ import annotations
 
@@ -27,8 +27,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed",
         type=seed_arg,
-        required=True,
-        help="the deal's seed (0 or more): the same seed, the same deal",
+        default=0,
+        help="the deal's seed (0 or more, default 0 as for simulate; printed with the deal): "
+        "the same seed, the same deal",
     )
     parser.add_argument(
         "--dealer", type=int, default=0, metavar="SEAT", help="the dealer's seat (default 0)"

@@ -18,7 +18,9 @@ HELP = "a scorekeeper web page for the table (needs kozyr[web])"
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser("serve", help=HELP, description=HELP)
     parser.add_argument(
-        "--db", default="kozyr.sqlite3", help="the SQLite database (default: kozyr.sqlite3)"
+        "--db",
+        help="the SQLite database (default: kozyr.sqlite3 in the user data folder, e.g. "
+        "~/.local/share/kozyr on Linux; the path is printed at start)",
     )
     parser.add_argument(
         "--host",
@@ -40,12 +42,33 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise KozyrError(f"--port must be 0..65535, got {args.port}")
-    from kozyr.registry import manager
+    from kozyr.registry import manager, require_variants
 
+    require_variants()  # a score sheet needs a game (#24)
     names = [entry.name for entry in manager().entries()]
     out.write(
         f"kozyr serve: {len(names)} variants from the plugins installed now; restart the server "
         "to see a plugin installed later\n"
     )
-    serve(args.db, args.host, args.port, code=args.code, out=out)
+    db = args.db if args.db is not None else default_db()
+    serve(db, args.host, args.port, code=args.code, out=out)
     return EXIT_OK
+
+
+def default_db() -> str:
+    """``kozyr.sqlite3`` in the platform's user data folder (platformdirs, part of
+    ``kozyr[web]``: ``~/.local/share/kozyr`` or ``$XDG_DATA_HOME/kozyr`` on Linux,
+    ``~/Library/Application Support/kozyr`` on macOS, ``%LOCALAPPDATA%\\kozyr`` on Windows),
+    created when missing -- never the folder the command happens to run in (#24)."""
+    try:
+        from platformdirs import user_data_path
+    except ImportError as error:
+        raise KozyrError(
+            f"kozyr serve needs the web extra ({error.name} is missing): pip install 'kozyr[web]'"
+        ) from None
+    folder = user_data_path("kozyr", appauthor=False)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise KozyrError(f"cannot create the data folder {folder}: {error.strerror}") from None
+    return str(folder / "kozyr.sqlite3")

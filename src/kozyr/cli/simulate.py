@@ -93,16 +93,18 @@ def format_result(result: SimulationResult) -> str:
     ]
     if data.get("engine_note"):
         lines.append(f"reference engine: {data['engine_note']}")
+    lines.append("rates in %, each with its 95 % Wilson interval [low–high]")
     lines.append("")
     seat_rows = []
+    wins = data["wins"]
     for s in range(n):
         seat_rows.append(
             [
                 s,
                 data["tricks"]["per_deal"][s],
                 data["seat_points"]["per_deal"][s],
-                f"{data['wins']['rate'][s]:.2%}",
-                f"{data['wins']['loss_rate'][s]:.2%}",
+                f"{wins['rate'][s]:.2%} {_interval(wins['rate_ci95'][s])}",
+                f"{wins['loss_rate'][s]:.2%} {_interval(wins['loss_rate_ci95'][s])}",
                 _fmt(data["settlement"]["per_unit"][s]),
             ]
         )
@@ -140,7 +142,7 @@ def format_result(result: SimulationResult) -> str:
                 row["count"],
                 row["points"],
                 _fmt(row["per_deal"]),
-                f"{row['share_of_deals']:.2%}",
+                f"{row['share_of_deals']:.2%} {_interval(row['share_of_deals_ci95'])}",
                 _fmt(row["by_seat"]),
             ]
             for name, row in data["items"].items()
@@ -162,8 +164,14 @@ def format_result(result: SimulationResult) -> str:
     return "\n".join(lines)
 
 
+def _interval(bounds: Sequence[float]) -> str:
+    """A rate's 95 % Wilson interval (kozyr.simulate.interval), in percent: ``[38.2–42.5]``."""
+    low, high = bounds
+    return f"[{low * 100:.1f}–{high * 100:.1f}]"
+
+
 def _field_cells(stats: Mapping[str, Any], per: str) -> list[str]:
-    true = f"{stats['rate']:.2%}" if "rate" in stats else ""
+    true = f"{stats['rate']:.2%} {_interval(stats['rate_ci95'])}" if "rate" in stats else ""
     total = _fmt(stats["total"]) if "total" in stats else ""
     mean = _fmt(stats[per]) if per in stats else ""
     counts = stats.get("counts") or {}

@@ -14,8 +14,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    from kozyr.registry import manager
+    from kozyr.registry import manager, require_variants
 
+    require_variants()  # an empty table would hide that the core alone has no games (#24)
     pm = manager()
     rows = []
     data = []

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kozyr.simulate.interval import wilson_interval, wilson_intervals
 from kozyr.simulate.tally import Tally, _fields_json, _json_number, _mean
 
 
@@ -88,6 +89,7 @@ class SimulationResult:
                 "points": _json_number(row[2]),
                 "per_deal": _mean(row[0], deals),
                 "share_of_deals": _mean(row[1], deals),
+                "share_of_deals_ci95": list(wilson_interval(int(row[1]), deals)),
                 "by_seat": row[3 : 3 + n],
             }
         data: dict[str, Any] = {
@@ -123,6 +125,9 @@ class SimulationResult:
                 "rate": _mean(t.wins, units),
                 "losses_by_seat": list(t.losses),
                 "loss_rate": _mean(t.losses, units),
+                # the 95 % Wilson interval of each rate, [low, high] per seat (#24)
+                "rate_ci95": wilson_intervals(t.wins, units),
+                "loss_rate_ci95": wilson_intervals(t.losses, units),
             },
             "settlement": {"net": _json_number(t.net), "per_unit": _mean(t.net, units)},
         }

@@ -9,7 +9,10 @@ from fractions import Fraction
 from numbers import Real
 from typing import TYPE_CHECKING, Any
 
+from typing_extensions import override
+
 from kozyr.scoring import Points, fraction_json
+from kozyr.simulate.interval import wilson_interval
 
 if TYPE_CHECKING:
     from kozyr.record import DealResult
@@ -146,6 +149,7 @@ class FieldStats:
         self.vector: list[Any] | None = None  #: element sums of constant-length lists
         self.width: int | None = None  #: that length; -1 once lengths differed
 
+    @override
     def __getstate__(self) -> tuple[Any, ...]:
         return (self.seen, self.bools, self.true, self.total, self.counts, self.vector, self.width)
 
@@ -222,6 +226,7 @@ class FieldStats:
         if self.bools:
             data["true"] = self.true
             data["rate"] = _mean(self.true, units)
+            data["rate_ci95"] = list(wilson_interval(int(self.true), units))
         vector = self.vector is not None and self.width in widths
         seats = counts is not None and all(isinstance(k, int) and 0 <= k < players for k in counts)
         if self.total is not None and not (seats and counts):

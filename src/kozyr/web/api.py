@@ -15,6 +15,7 @@ from typing import Any, cast
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from typing_extensions import override
 
 from kozyr.cardset import CardSet
 from kozyr.codec import load
@@ -46,6 +47,7 @@ def dumps(data: Any) -> bytes:
 class KozyrJSON(JSONResponse):
     """A JSON response with UTF-8 text as is (``ensure_ascii=False``)."""
 
+    @override
     def render(self, content: Any) -> bytes:
         return dumps(content)
 

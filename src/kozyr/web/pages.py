@@ -28,6 +28,7 @@ from kozyr.record import EveningResult, PartyRecord
 from kozyr.registry import get_variant
 from kozyr.replay import replay
 from kozyr.sheet import Entry, GameSheet, build_game, csv_number, csv_text, num, sheet_from
+from kozyr.stats import player_stats
 from kozyr.variant import Variant
 from kozyr.web import form as deal_form
 from kozyr.web import games
@@ -319,6 +320,7 @@ def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any
         "loser": "",
         "notes": [],
         "settlement": [],
+        "chart": None,
     }
     if sheet is None:
         return context
@@ -346,6 +348,7 @@ def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any
             }
         )
     context.update(
+        chart=chart_context(sheet),
         heads=list(sheet.columns),
         rows=rows,
         totals=[num(x) for x in sheet.totals],
@@ -363,6 +366,59 @@ def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any
         ),
     )
     return context
+
+
+#: The running-score chart's drawing area (SVG user units) and margin.
+CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 320, 160, 24
+
+
+def chart_context(sheet: GameSheet | None) -> dict[str, Any] | None:
+    """The running-score chart of a game (drawn by ``templates/_chart.html`` as inline SVG):
+    one line per column from 0 before the first deal through each deal's running total, the
+    y axis from the lowest to the highest total (0 included). None before the first deal."""
+    if sheet is None or not sheet.rows:
+        return None
+    series = [
+        [Fraction(0)] + [row.running[j] for row in sheet.rows] for j in range(len(sheet.columns))
+    ]
+    low = min(min(s) for s in series)
+    high = max(max(s) for s in series)
+    span = high - low or Fraction(1)
+    steps = len(sheet.rows)
+    inner_w = CHART_WIDTH - 2 * CHART_MARGIN
+    inner_h = CHART_HEIGHT - 2 * CHART_MARGIN
+
+    def x(i: int) -> float:
+        return round(CHART_MARGIN + inner_w * i / steps, 1)
+
+    def y(value: Fraction) -> float:
+        return round(CHART_MARGIN + float(inner_h * (high - value) / span), 1)
+
+    lines = [
+        {
+            "name": name,
+            "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)),
+            "last": num(values[-1]),
+            "end": (x(steps), y(values[-1])),
+        }
+        for name, values in zip(sheet.columns, series, strict=True)
+    ]
+    return {
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "lines": lines,
+        "zero": y(Fraction(0)),
+        "left": CHART_MARGIN,
+        "right": CHART_WIDTH - CHART_MARGIN,
+        "top": CHART_MARGIN,
+        "bottom": CHART_HEIGHT - CHART_MARGIN,
+        "high": num(high),
+        "low": num(low),
+        "deals": steps,
+        "ticks": [
+            (x(i), i) for i in range(1, steps + 1) if steps <= 12 or i % (steps // 12 + 1) == 0
+        ],
+    }
 
 
 def evening_context(table: Table, evening: int) -> dict[str, Any] | None:
@@ -706,6 +762,51 @@ def _edit_page(
     return render(request, "edit.html", tr(lang, "Edit deal"), context, status)
 
 
+# --- players ---------------------------------------------------------------------------------
+
+
+async def players_page(request: Request) -> Response:
+    """``/players``: every player of every game at this table (by name, compared ignoring case),
+    with games played and won and the settlement, in all and per variant."""
+    lang = lang_of(request)
+    table = _table(request)
+    sheets = []
+    for game in sorted(table.games(), key=lambda g: g.id):
+        if not game.record.get("deals"):
+            continue
+        sheet = game_sheet(table.view(game.id))
+        if sheet is not None:
+            sheets.append(sheet)
+    stats = player_stats(sheets)
+    titles: dict[str, str] = {}
+    for name in {v for p in stats.players for v in p.variants}:
+        try:
+            titles[name] = _variant_title(get_variant(name), lang)
+        except KozyrError:
+            titles[name] = name
+    players = [
+        {
+            "name": p.name,
+            "games": p.games,
+            "won": p.won,
+            "total": num(p.total, sign=True),
+            "variants": [
+                {
+                    "name": name,
+                    "title": titles[name],
+                    "games": tally.games,
+                    "won": tally.won,
+                    "total": num(tally.total, sign=True),
+                }
+                for name, tally in p.variants.items()
+            ],
+        }
+        for p in stats.players
+    ]
+    context = {"players": players, "games": stats.games}
+    return render(request, "players.html", tr(lang, "Players and statistics"), context)
+
+
 # --- export, print, import --------------------------------------------------------------------
 
 
@@ -862,6 +963,7 @@ ROUTES = [
     Route("/games/{game:int}/print", _guarded(print_sheet), methods=["GET"]),
     Route("/evenings/{evening:int}/export.json", _guarded(export_evening), methods=["GET"]),
     Route("/import", _guarded(import_page), methods=["GET", "POST"]),
+    Route("/players", _guarded(players_page), methods=["GET"]),
     Route("/lang/{lang}", set_lang, methods=["GET"]),
     Route("/code", _guarded(code_page), methods=["GET", "POST"]),
 ]

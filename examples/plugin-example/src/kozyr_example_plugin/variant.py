@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from typing_extensions import override
+
 from kozyr import (
     Deal,
     DealRecord,
@@ -66,6 +68,7 @@ class SimpleWhist(Variant):
         super().__init__(**options)
         self.trick_rules = FollowElseAny(ORDER, rule="SW3")
 
+    @override
     def check_options(self) -> None:
         super().check_options()
         if self.players * int(self.options["hand_size"]) + 1 > 32:
@@ -73,6 +76,7 @@ class SimpleWhist(Variant):
 
     # --- the deal ------------------------------------------------------------------------------
 
+    @override
     def start(self, deal: Deal) -> None:
         """SW2: shuffle, deal one at a time from eldest, turn up trump; SW3: eldest leads."""
         deck = Deck.of_size(32)
@@ -88,6 +92,7 @@ class SimpleWhist(Variant):
     # --- records -------------------------------------------------------------------------------
 
     @property
+    @override
     def outcome_fields(self) -> tuple[OutcomeField, ...]:
         """What a scorekeeper writes down (SW4): the dealer and the tricks each player took."""
         size = int(self.options["hand_size"])
@@ -101,6 +106,7 @@ class SimpleWhist(Variant):
     # Reading an outcome record (read_fields), writing one (outcome_record), adding deals up
     # into a party (score_party: the core's default party form) all come from these fields.
 
+    @override
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         size = int(self.options["hand_size"])
         if record.outcome:  # the tricks add up to the deal's
@@ -120,12 +126,14 @@ class SimpleWhist(Variant):
         if record.tricks is None:
             raise RecordError("$.tricks", "simple whist records list every trick")
 
+    @override
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
         deal.set_trump(record.turnups[0].suit)
         deal.begin_play(deal.next_seat(deal.dealer))
 
     # --- batch form (optional) ----------------------------------------------------------------
 
+    @override
     def batch_form(self) -> SimpleWhistBatch | None:
         """Many random-bot deals at once for ``kozyr simulate`` (numpy; None without it)."""
         try:
@@ -136,6 +144,7 @@ class SimpleWhist(Variant):
 
     # --- scoring (SW4) -------------------------------------------------------------------------
 
+    @override
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
         tricks = record.decisions["tricks_won"] if record.outcome else record.tricks_won(n)

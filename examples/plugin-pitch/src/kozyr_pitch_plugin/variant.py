@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from typing_extensions import override
+
 from kozyr import (
     Action,
     BotFactory,
@@ -105,9 +107,11 @@ class AuctionPitch(Variant):
 
     # --- the deal ------------------------------------------------------------------------------
 
+    @override
     def new_state(self) -> PitchState:
         return PitchState()
 
+    @override
     def start(self, deal: Deal) -> None:
         """AP2: shuffle and deal six cards each, three at a time from eldest; AP3: bidding."""
         deck = Deck.of_size(52)
@@ -120,6 +124,7 @@ class AuctionPitch(Variant):
     def _best(self, deal: Deal) -> int:
         return max((b for b in deal.state.bids if b is not None), default=0)
 
+    @override
     def decision_actions(self, deal: Deal) -> list[Action]:
         """AP3: pass or a bid above the best so far; AP4: the dealer after all passes bids 2."""
         seat, best = deal.to_act, self._best(deal)
@@ -127,6 +132,7 @@ class AuctionPitch(Variant):
             return [Action(BID, seat, value=2)]
         return [Action(PASS, seat)] + [Action(BID, seat, value=v) for v in BIDS if v > best]
 
+    @override
     def explain_decision(self, deal: Deal, action: Action) -> str | None:
         """The rule an illegal bid breaks (AP3, AP4)."""
         best = self._best(deal)
@@ -138,6 +144,7 @@ class AuctionPitch(Variant):
             return f"{action.value} is not a bid: bid 2, 3, 4 or 5 (smudge), or pass (AP3)"
         return f"a bid of {action.value} does not exceed the bid of {best} before it (AP3)"
 
+    @override
     def apply_decision(self, deal: Deal, action: Action) -> None:
         bids = deal.state.bids
         bids.append(int(action.value) if action.kind == BID and action.value is not None else None)
@@ -151,6 +158,7 @@ class AuctionPitch(Variant):
         best = max(b for b in bids if b is not None)
         return (dealer + 1 + list(bids).index(best)) % self.players
 
+    @override
     def after_play(self, deal: Deal, play: Play) -> None:
         """AP5: the suit of the first card led is trump."""
         if deal.trump is None:
@@ -158,6 +166,7 @@ class AuctionPitch(Variant):
 
     # --- records -------------------------------------------------------------------------------
 
+    @override
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         for seat, hand in enumerate(record.hands):
             if hand is None or len(hand) != 6:
@@ -168,6 +177,7 @@ class AuctionPitch(Variant):
         if record.tricks is None:
             raise RecordError("$.tricks", "pitch records list every trick (AP6)")
 
+    @override
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
         # the core replays the bids of the record's log from here (AP3)
         deal.set_phase(BIDDING, deal.next_seat(deal.dealer))
@@ -193,6 +203,7 @@ class AuctionPitch(Variant):
             return ScoreItem(name, ru, en, points, cards, side=unit, rule=rule)
         return ScoreItem(name, ru, en, points, cards, seat=unit, rule=rule)
 
+    @override
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
         assert record.tricks is not None
@@ -238,6 +249,7 @@ class AuctionPitch(Variant):
 
     # --- bots ----------------------------------------------------------------------------------
 
+    @override
     def bots(self) -> Mapping[str, BotFactory]:
         """``bidder`` (:class:`kozyr_pitch_plugin.bots.BidderBot`) beside ``random``."""
         from kozyr_pitch_plugin.bots import BidderBot
@@ -264,6 +276,7 @@ class AuctionPitch(Variant):
                 winner = self._winner(scores, result)
         return running, winner
 
+    @override
     def party_context(
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:
@@ -272,6 +285,7 @@ class AuctionPitch(Variant):
             return None
         return {"scores": list(running[-1]) if running else [0] * self.units()}
 
+    @override
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         running, winner = self._running(results)
         payments: list[Payment] = []

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from typing_extensions import override
+
 from kozyr import PLAY, Action, Card, CardSet, PlayerView, Rank, RankOrder
 
 ORDER = RankOrder.ace_high()
@@ -65,6 +67,7 @@ class HeuristicBot:
 class ClassicBot(HeuristicBot):
     """Семь листов 1779: runs away (SL-C16) holding no trump and no ace."""
 
+    @override
     def choose(self, deal: PlayerView, actions: Sequence[Action]) -> Action:
         if actions[0].kind in ("stay", "run_away"):
             hand = deal.hand(deal.to_act)
@@ -77,6 +80,7 @@ class RaceBot(HeuristicBot):
     """The race forms: a seat already safe (seven tricks) keeps playing to win tricks too, so
     the shared play is enough; it only prefers leading a trump while holding three or more."""
 
+    @override
     def play(self, deal: PlayerView, actions: Sequence[Action]) -> Action:
         trick = deal.trick
         assert trick is not None

@@ -131,6 +131,7 @@ class SemListov(SemListovFamily):
         ),
     )
 
+    @override
     def make_trick_rules(self) -> StandardTrickRules:
         return classic_trick_rules(
             ORDER,
@@ -139,6 +140,7 @@ class SemListov(SemListovFamily):
         )
 
     @property
+    @override
     def deck_size(self) -> int:
         """SL-C2: 24 (or 28) for 2-3 players, 36 for 4-5, 52 for 6-7."""
         chosen = int(self.options["deck_size"])
@@ -147,6 +149,7 @@ class SemListov(SemListovFamily):
         return 24 if self.players <= 3 else 36 if self.players <= 5 else 52
 
     @property
+    @override
     def exchange_timing(self) -> str | None:
         return "after_first_trick"  # SL-C6
 
@@ -160,6 +163,7 @@ class SemListov(SemListovFamily):
         """SL-C15: deals in a party (default: one per player)."""
         return int(self.options["deals"]) or self.players
 
+    @override
     def check_options(self) -> None:
         by_players = 24 if self.players <= 3 else 36 if self.players <= 5 else 52
         allowed = (24, 28) if self.players <= 3 else (by_players,)
@@ -184,10 +188,12 @@ class SemListov(SemListovFamily):
 
     # --- dealing (SL-C4, SL-C5) ----------------------------------------------------------------
 
+    @override
     def deal_order(self, deal: Deal) -> list[int]:
         """SL-C5: from the cutter (the dealer's right), then clockwise."""
         return self.order_from(deal, (deal.dealer - 1) % deal.n)
 
+    @override
     def cut_deck(self, deal: Deal, deck: Deck, order: Sequence[int]) -> dict[int, list[Card]]:
         """SL-C4 (C7): the dealer's right cuts; with ``ace_cut`` an ace at the bottom of the
         lifted packet goes to him with a packet's worth more (D-SL1), and the rest of the lifted
@@ -204,6 +210,7 @@ class SemListov(SemListovFamily):
             return {order[0]: taken}
         return {}
 
+    @override
     def after_deal(self, deal: Deal) -> None:
         if self.options["runaways"]:
             # SL-C16: after the deal, before the first lead
@@ -216,6 +223,7 @@ class SemListov(SemListovFamily):
         """Everyone but the dealer, from eldest clockwise (the dealer may not run away)."""
         return [s for s in self.order_from(deal, deal.next_seat(deal.dealer)) if s != deal.dealer]
 
+    @override
     def explain_decision(self, deal: Deal, action: Action) -> str | None:
         if deal.phase == RUNAWAY and action.kind == "run_away" and action.seat == deal.dealer:
             return "the dealer may not run away (SL-C16)"
@@ -226,11 +234,13 @@ class SemListov(SemListovFamily):
             )
         return super().explain_decision(deal, action)
 
+    @override
     def decision_actions(self, deal: Deal) -> list[Action]:
         if deal.phase == RUNAWAY:
             return [Action("stay", deal.to_act), Action("run_away", deal.to_act)]
         return super().decision_actions(deal)
 
+    @override
     def apply_decision(self, deal: Deal, action: Action) -> None:
         if deal.phase != RUNAWAY:
             super().apply_decision(deal, action)
@@ -251,6 +261,7 @@ class SemListov(SemListovFamily):
             return
         self.open_play(deal)
 
+    @override
     def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:
         if deal.phase == RUNAWAY:
             runaways = record.decisions.get("runaways") or ()
@@ -260,6 +271,7 @@ class SemListov(SemListovFamily):
 
     # --- records -------------------------------------------------------------------------------
 
+    @override
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         super().check_record(record, context)
         runaways = list(record.decisions.get("runaways") or ())
@@ -291,6 +303,7 @@ class SemListov(SemListovFamily):
     # --- outcome records ----------------------------------------------------------------------
 
     @property
+    @override
     def outcome_fields(self) -> tuple[OutcomeField, ...]:
         """The dealer, the tricks per seat, the run-aways (SL-C16) and, with penalties held over
         (``runaway_split = next_deal``), which tied winner holds the highest trump."""
@@ -301,6 +314,7 @@ class SemListov(SemListovFamily):
                 fields += (HIGHEST_TRUMP, HIGHEST_TRUMPS)
         return fields
 
+    @override
     def check_outcome(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         super().check_outcome(record, context)
         d = record.decisions
@@ -402,6 +416,7 @@ class SemListov(SemListovFamily):
                 ),
             )
 
+    @override
     def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
         data = super().outcome_record(result, context)
         record = result.record
@@ -424,6 +439,7 @@ class SemListov(SemListovFamily):
                         data[key] = record.decisions[key]
         return data
 
+    @override
     def outcome_winners(self, record: DealRecord, context: Mapping[str, Any]) -> list[int]:
         return classic_winners(record.decisions["tricks_won"])
 
@@ -441,6 +457,7 @@ class SemListov(SemListovFamily):
 
     # --- scoring (SL-C14, SL-C16, D-SL3, D-SL4) ------------------------------------------------
 
+    @override
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
         multiplier = self.multiplier
@@ -480,6 +497,7 @@ class SemListov(SemListovFamily):
 
     # --- parties (SL-C15) ----------------------------------------------------------------------
 
+    @override
     def party_context(
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:
@@ -504,6 +522,7 @@ class SemListov(SemListovFamily):
             rule="SL-C16",
         )
 
+    @override
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         n = self.players
         contexts = [{"deal_index": i} for i in range(len(results))]
@@ -546,6 +565,7 @@ class SemListov(SemListovFamily):
             extra["pot_shared"] = shared
         return PartyResult(tuple(results), tuple(running), winner, loser, settlement, extra)
 
+    @override
     def sheet_notes(self, result: DealResult | PartyResult) -> list[SheetNote]:
         """Run-aways and their held-over pot (SL-C16), tied winners (D-SL3), and who ended the
         party with the most money (SL-C15)."""
@@ -626,6 +646,7 @@ class SemListov(SemListovFamily):
                 )
         return notes
 
+    @override
     def bots(self) -> Mapping[str, BotFactory]:
         from kozyr_sem_listov.bots import ClassicBot
 

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from typing_extensions import override
+
 from kozyr import (
     ALL_CARDS,
     Action,
@@ -161,6 +163,7 @@ class SemListovFamily(Variant):
         """The cards of the pack in use."""
         return CardSet.deck(PACKS[self.deck_size])
 
+    @override
     def check_options(self) -> None:
         super().check_options()
         need = self.players * self.hand_size + (1 if self.turns_trump else 0)
@@ -189,9 +192,11 @@ class SemListovFamily(Variant):
         """Cut before dealing; return cards already given to seats by the cut (hook)."""
         return {}
 
+    @override
     def new_state(self) -> SemListovState:
         return SemListovState()
 
+    @override
     def start(self, deal: Deal) -> None:
         deck = Deck.of_size(self._deck_size)
         deal.shuffle(deck)
@@ -233,6 +238,7 @@ class SemListovFamily(Variant):
         if self.exchange_timing == "before_play":
             deal.set_phase(EXCHANGE, deal.dealer)
 
+    @override
     def after_trick(self, deal: Deal, trick: Any) -> None:
         early = self.ends_early(deal)
         if early or not deal.hand_mask(trick.winner):
@@ -270,6 +276,7 @@ class SemListovFamily(Variant):
 
     # --- decisions -----------------------------------------------------------------------------
 
+    @override
     def explain_decision(self, deal: Deal, action: Action) -> str | None:
         """The rule an illegal exchange breaks (SL-C6, PN2)."""
         if deal.phase != EXCHANGE:
@@ -286,6 +293,7 @@ class SemListovFamily(Variant):
             )
         return None
 
+    @override
     def decision_actions(self, deal: Deal) -> list[Action]:
         seat = deal.to_act
         if deal.phase == EXCHANGE:
@@ -293,6 +301,7 @@ class SemListovFamily(Variant):
             return [_KEEP[seat]] + [exchanges[card.index] for card in iter_mask(deal.hands[seat])]
         raise AssertionError(f"{self.name}: no phase {deal.phase!r}")
 
+    @override
     def apply_decision(self, deal: Deal, action: Action) -> None:
         if deal.phase == EXCHANGE:
             if action.kind == "exchange":
@@ -316,6 +325,7 @@ class SemListovFamily(Variant):
 
     # --- records -------------------------------------------------------------------------------
 
+    @override
     def read_fields(self, reader: RecordReader) -> dict[str, Any]:
         fields: dict[str, Any] = {}
         if "exchange" in self.record_fields and reader.has("exchange"):
@@ -359,10 +369,12 @@ class SemListovFamily(Variant):
         return fields
 
     @property
+    @override
     def outcome_fields(self) -> tuple[OutcomeField, ...]:
         """The dealer and the tricks each seat took (the forms add their own facts)."""
         return (DEALER, tricks_won_field(self.hand_size, "SL-C14"))
 
+    @override
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
         data: dict[str, Any] = {}
         d = record.decisions
@@ -380,6 +392,7 @@ class SemListovFamily(Variant):
                     data[spec.name] = d[spec.name]
         return data
 
+    @override
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
         deal.set_trump(record.turnups[0].suit)
         card = record.decisions.get("exchange")
@@ -388,6 +401,7 @@ class SemListovFamily(Variant):
             state.pending = (card, int(record.decisions.get("exchange_after", 1)))
         self.after_deal(deal)
 
+    @override
     def recorded_decision(self, deal: Deal, record: DealRecord) -> tuple[str, Action]:
         if deal.phase == EXCHANGE:
             card = record.decisions.get("exchange")
@@ -397,6 +411,7 @@ class SemListovFamily(Variant):
             return "$.exchange", Action("exchange", deal.dealer, card)
         return super().recorded_decision(deal, record)
 
+    @override
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         if not record.hands:
             self.check_outcome(record, context)
@@ -489,6 +504,7 @@ class SemListovFamily(Variant):
         runaways = set(record.decisions.get("runaways") or ())
         return [s for s, h in enumerate(record.hands) if h is not None and s not in runaways]
 
+    @override
     def prove_summary(
         self, record: DealRecord, context: Mapping[str, Any]
     ) -> tuple[str, tuple[str, ...]]:
@@ -533,6 +549,7 @@ class SemListovFamily(Variant):
             + f" ({self.trick_rules.rule})",
         )
 
+    @override
     def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
         """The dealer, the tricks per seat (null for a seat not dealt in or that ran away) and
         the turned card; the forms add the facts their rules need."""
@@ -606,6 +623,7 @@ class SemListovFamily(Variant):
         items = tuple([tricks_item(tricks[s] * multiplier, s, rule) for s in seats])
         return ScoreSheet(items, self.players)
 
+    @override
     def batch_form(self) -> SemListovBatch | None:
         """Random playout of many deals at once (:mod:`kozyr_sem_listov.batch`, needs numpy);
         None when numpy is not installed or for what it does not play
@@ -616,6 +634,7 @@ class SemListovFamily(Variant):
             return None
         return SemListovBatch(self) if SemListovBatch.supports(self) else None
 
+    @override
     def bots(self) -> Mapping[str, BotFactory]:
         from kozyr_sem_listov.bots import HeuristicBot
 

@@ -10,6 +10,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from typing_extensions import override
+
 from kozyr import (
     BotFactory,
     Card,
@@ -68,6 +70,7 @@ class RaceForm(SemListovFamily):
         totals = context.get("totals")
         return [int(t) for t in totals] if totals is not None else [0] * self.players
 
+    @override
     def ends_early(self, deal: Deal) -> bool:
         """D-PN2: after every trick, stop when only one seat dealt in is still below seven."""
         if "totals" not in deal.context and (len(deal.seats) - 1) * RACE_TARGET > self._hand_size:
@@ -77,6 +80,7 @@ class RaceForm(SemListovFamily):
         remaining = [s for s in deal.seats if before[s] + won[s] < RACE_TARGET]
         return len(remaining) <= 1
 
+    @override
     def race_over(self, deal: Deal) -> None:
         """PN5: in a deal on its own the loser cuts a freshly shuffled pack at once -- two chance
         events of the deal (a replay takes the cut card from its record). In a party the party's
@@ -87,6 +91,7 @@ class RaceForm(SemListovFamily):
         deal.shuffle(deck)
         deal.cut_deck(deck)
 
+    @override
     def seats_in(self, context: Mapping[str, Any]) -> tuple[int, ...]:
         """D-PN2: the players who have reached seven have left; later deals skip them."""
         left = set(context.get("left", ()))
@@ -94,6 +99,7 @@ class RaceForm(SemListovFamily):
 
     # --- records -------------------------------------------------------------------------------
 
+    @override
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         super().check_record(record, context)
         if record.cut is not None:
@@ -112,6 +118,7 @@ class RaceForm(SemListovFamily):
     # --- outcome records ----------------------------------------------------------------------
 
     @property
+    @override
     def outcome_fields(self) -> tuple[OutcomeField, ...]:
         """The dealer, the tricks per seat (null for a seat that left) and, when two seats reach
         seven in one deal and the counts cannot tell the order, the order (PN4)."""
@@ -124,6 +131,7 @@ class RaceForm(SemListovFamily):
             return [s for s, h in enumerate(record.hands) if h is not None]
         return list(self.seats_in(context))
 
+    @override
     def check_outcome(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         super().check_outcome(record, context)
         seats = self.dealt_in(record, context)
@@ -136,12 +144,14 @@ class RaceForm(SemListovFamily):
         else:
             self.outcome_winners(record, context)  # raises when the facts disagree
 
+    @override
     def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
         data = super().outcome_record(result, context)
         if len(result.extra["reached"]) > 1:  # PN4: the order seats reached seven
             data["reached"] = list(result.extra["reached"])
         return data
 
+    @override
     def outcome_winners(self, record: DealRecord, context: Mapping[str, Any]) -> list[int]:
         d = record.decisions
         return race_winners(
@@ -219,6 +229,7 @@ class RaceForm(SemListovFamily):
             self.punishment_rule,
         )
 
+    @override
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
         seats = self.dealt_in(record, context)
@@ -272,6 +283,7 @@ class RaceForm(SemListovFamily):
             "deal_index": len(results),
         }
 
+    @override
     def party_context(
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:
@@ -279,6 +291,7 @@ class RaceForm(SemListovFamily):
             return None
         return self._context_after(results)
 
+    @override
     def party_cut(self, results: Sequence[DealResult], rng: random.Random) -> Card | None:
         """The loser cuts the shuffled pack once the race is over (PN5, SL19-4, NN5; C7)."""
         if not results or not results[-1].extra["race_over"]:
@@ -287,6 +300,7 @@ class RaceForm(SemListovFamily):
         deck.shuffle(rng)
         return deck.cut(rng.randint(1, len(deck) - 1))
 
+    @override
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         n = self.players
         contexts = [self._context_after(results[:i]) for i in range(len(results))]
@@ -325,6 +339,7 @@ class RaceForm(SemListovFamily):
             winner = list(first.extra["reached_together"])
         return PartyResult(tuple(results), running, winner, loser, settlement, extra)
 
+    @override
     def sheet_notes(self, result: DealResult | PartyResult) -> list[SheetNote]:
         """Who reached 7 and left after which deal (D-PN2), who won and lost the race, and the
         punishment the cut gave."""
@@ -373,6 +388,7 @@ class RaceForm(SemListovFamily):
             notes.append(SheetNote(ru, en, who, rule=prule))
         return notes
 
+    @override
     def batch_form(self) -> RaceBatch | None:
         """Random playout of many deals, or whole races, at once
         (:class:`~kozyr_sem_listov.batch.RaceBatch`, needs numpy); None without numpy."""
@@ -382,6 +398,7 @@ class RaceForm(SemListovFamily):
             return None
         return RaceBatch(self) if RaceBatch.supports(self) else None
 
+    @override
     def bots(self) -> Mapping[str, BotFactory]:
         from kozyr_sem_listov.bots import RaceBot
 
@@ -432,6 +449,7 @@ class PoNoskam(RaceForm):
         ),
     )
 
+    @override
     def make_trick_rules(self) -> StandardTrickRules:
         return FollowElseAny(ORDER, rule="PN3")
 
@@ -473,9 +491,11 @@ class SemListov1884(RaceForm):
         ),
     )
 
+    @override
     def make_trick_rules(self) -> StandardTrickRules:
         return FollowElseMustTrump(ORDER, rule="SL19-2")
 
+    @override
     def per_opponent(self, cut: Card) -> int:
         return value_1884(cut)  # SL19-4; D-SL19: as many hits as the same value
 
@@ -508,13 +528,16 @@ class NaNoski(RaceForm):
         ),
     )
 
+    @override
     def make_trick_rules(self) -> StandardTrickRules:
         return FollowElseMustTrump(ORDER, rule="NN3")
 
     @property
+    @override
     def packets(self) -> tuple[int, ...]:
         return (1,) * self.hand_size  # D-NN1: one at a time from eldest, the dealer last
 
     @property
+    @override
     def exchange_timing(self) -> str | None:
         return None  # NN2: the dealer keeps his card

@@ -3,6 +3,8 @@ the five-handed trump leads with a face-down lead (SL-C13, D-SL2)."""
 
 from __future__ import annotations
 
+from typing_extensions import override
+
 from kozyr import FACE_DOWN, Card, FreePlayDeadTrumps, RankOrder, Suit, Trick
 from kozyr.cardset import SUIT_MASKS
 
@@ -25,6 +27,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
     def _forced(self, trick: Trick) -> bool:
         return trick.number < self.trump_leads
 
+    @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
         if trump is not None and trick.number < self.trump_leads:  # self._forced(trick)
             trumps = hand & SUIT_MASKS[trump]
@@ -33,6 +36,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
                 return trumps or hand
         return super().legal_mask(hand, trick, trump)
 
+    @override
     def play_flags(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> int:
         if (
             trump is not None
@@ -43,6 +47,7 @@ class ClassicTrickRules(FreePlayDeadTrumps):
             return FACE_DOWN  # SL-C13: охлупью, led face down
         return super().play_flags(hand, trick, card, trump)
 
+    @override
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         if trump is not None and self._forced(trick):
             if not trick.plays:

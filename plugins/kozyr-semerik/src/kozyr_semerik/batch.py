@@ -19,7 +19,6 @@ import numpy as np
 from kozyr import CardSet, Deck, Rank, ScoreItem, Suit
 from kozyr.batch import (
     BIT,
-    SUIT_OF,
     BatchResult,
     Bools,
     DrawSource,
@@ -32,12 +31,11 @@ from kozyr.batch import (
     PartyStep,
     count,
     item_column,
-    next_seat,
     pick,
-    select,
     suit_patterns,
     unit_points,
 )
+from kozyr.batch.tricks import play_tricks, twin
 from kozyr_semerik.outcome import TRICKS  # SM3: ten tricks a deal
 from kozyr_semerik.scoring import (
     COUNTER_MASK,
@@ -45,7 +43,6 @@ from kozyr_semerik.scoring import (
     DECLARATIONS,
     DOUBLE_BELOW,
     GAMES_PER_RUBBER,
-    MAIN_SUIT,
     PACKETS,
     RANK_CARDS,
     SEATS,
@@ -63,11 +60,6 @@ if TYPE_CHECKING:
 
 _U = np.uint64
 _PACK = np.array([card.index for card in Deck.of_size(40).cards], dtype=np.int64)
-#: SM2 strength of each card index (3 strongest = 10 ... 4 = 1; 0 for 8, 9, 10).
-_POWER = np.zeros(53, dtype=np.int64)
-for _rank_position, _rank in enumerate(STRENGTH):
-    for _suit in Suit:
-        _POWER[_suit * 13 + _rank - 2] = len(STRENGTH) - _rank_position
 #: The bits of the SM2 sequence 3 2 A K Q J 7 6 5 4 within a suit pattern, in order.
 _SEQUENCE_BITS = [rank - 2 for rank in STRENGTH]
 #: Per 13-bit suit pattern: how many cards run unbroken from the three down (SM6).
@@ -79,8 +71,6 @@ for _pattern in range(1 << 13):
             break
         _length += 1
     _RUN[_pattern] = _length
-#: The live hearts (SM4: not 6, 5, 4).
-_LIVE = np.uint64(sum(1 << (MAIN_SUIT * 13 + rank - 2) for rank in STRENGTH[:-3]))
 _COUNTERS = np.uint64(COUNTER_MASK)
 _WON_ON = ("declarations", "play")  # SM8: a game won on a declaration or in play
 
@@ -161,6 +151,8 @@ class SemerikBatch:
         self.suit_slots = [_suit_slots(suit, trena) for suit in Suit]
         self.rank_items = [(rank, *_rank_items(rank, self.quads)) for rank in STRENGTH]
         self.in_turn = variant.options["declarations"] == "in_turn"  # D-SM5
+        # SM4, SM5, D-SM1: the reference's own trick rules, as their batch twin
+        self.trick_rules = twin(variant.trick_rules)
 
     def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
         """Deal, play and score ``deals`` deals dealt by ``dealer``."""
@@ -435,48 +427,17 @@ class SemerikBatch:
         """SM5: ten tricks; follow suit, else any card; SM4/D-SM1 winner. Returns tricks per
         seat, each trick's cards and each trick's winner."""
         deals = len(hands)
-        size = SEATS * deals
-        # the hands and tricks won seat-major in flat arrays (seat s of deal d at s * deals + d):
-        # one gather per play
-        flat = hands.T.copy().reshape(-1)
-        won = np.zeros(size, dtype=np.int64)
-        leader: Ints = eldest * deals + np.arange(deals)
-        trick_cards = np.zeros((deals, TRICKS), dtype=_U)
-        winners = np.zeros((deals, TRICKS), dtype=np.int64)
-        for t in range(TRICKS):
-            at = leader
-            best: Ints = np.zeros(deals, dtype=np.int64)
-            winner: Ints = leader
-            trick = np.zeros(deals, dtype=_U)
-            led = np.zeros(deals, dtype=_U)
-            for i in range(SEATS):
-                if i:
-                    at = next_seat(at, deals, SEATS)
-                held = flat[at]
-                if i == 0:
-                    legal = held
-                else:
-                    follow = held & led
-                    legal = pick(follow != 0, follow, held)
-                k = source.choose(count(legal))
-                chosen = select(legal, k)
-                card = BIT[chosen]
-                flat[at] = held ^ card
-                trick |= card
-                if i == 0:
-                    led = SUIT_OF[chosen]
-                # SM4: a live heart beats every other card; else the suit led counts (SM2 order)
-                power = _POWER[chosen]
-                value = (power + 100 * ((card & _LIVE) != 0)) * ((card & (led | _LIVE)) != 0)
-                better = value > best
-                best = pick(better, value, best)
-                winner = pick(better, at, winner)
-            won[winner] += 1
-            trick_cards[:, t] = trick
-            winners[:, t] = winner // deals
-            leader = winner
-        tricks_won = won.reshape(SEATS, deals).T.copy()
-        return tricks_won, trick_cards, winners
+        played = play_tricks(
+            self.trick_rules,
+            hands.T.copy().reshape(-1),  # seat-major: seat s of deal d at s * deals + d
+            players=SEATS,
+            leader=eldest * deals + np.arange(deals),
+            trump=np.zeros(deals, dtype=_U),  # SM4: a main suit, no trump
+            tricks=TRICKS,
+            choose=source.choose,
+        )
+        tricks_won = played.tricks.reshape(SEATS, deals).T.copy()
+        return tricks_won, played.trick_cards, played.winners
 
     def _declarations(self, hand: Masks, seat: int) -> list[ItemColumn]:
         """SM6 for one seat: per suit (clubs, diamonds, hearts, spades) a трена, or a баба and its

@@ -138,6 +138,7 @@ class Semerik(Variant):
 
     # --- dealing (SM3) -------------------------------------------------------------------------
 
+    @override
     def start(self, deal: Deal) -> None:
         deck = Deck.of_size(40)  # SM2
         deal.shuffle(deck)
@@ -148,6 +149,7 @@ class Semerik(Variant):
 
     # --- declarations (SM6) --------------------------------------------------------------------
 
+    @override
     def score_hand(self, cards: CardSet | str | Iterable[Card | str]) -> ScoreSheet:
         """The declarations of a hand (10 cards, or any 1-40 cards of the pack, for study).
 
@@ -168,11 +170,13 @@ class Semerik(Variant):
     # --- records -------------------------------------------------------------------------------
 
     @property
+    @override
     def outcome_fields(self) -> tuple[OutcomeField, ...]:
         """Dealer, the cards of the combinations shown, tricks and counters per seat, and when
         the counts cannot tell the order of a game's end, ``first_to_21`` / ``double`` (SM6-SM8)."""
         return outcome.fields(self.options["counter_mode"] == "per_trick")
 
+    @override
     def read_fields(self, reader: RecordReader) -> dict[str, Any]:
         """An outcome record's facts (no hands, no tricks); or, in a record with hands, the
         optional ``declared``: each seat's declaration total, checked against its hand."""
@@ -200,6 +204,7 @@ class Semerik(Variant):
                 )
         return {"declared": list(raw)}
 
+    @override
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
         d = record.decisions
         if not record.hands:
@@ -216,6 +221,7 @@ class Semerik(Variant):
             return {"declared": list(d["declared"])}
         return {}
 
+    @override
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         if not record.hands:  # an outcome record: the facts agree (SM3, SM6-SM8)
             outcome.outcome_items(record, context, self)
@@ -255,6 +261,7 @@ class Semerik(Variant):
                         f"({detail}; SM6)",
                     )
 
+    @override
     def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
         """Dealer, the cards of each seat's combinations, tricks and counters per seat, and who
         reached 21 first (and whether the game counts double) when a game ends in play."""
@@ -288,6 +295,7 @@ class Semerik(Variant):
             data["double"] = won["double"]
         return data
 
+    @override
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
         for key, value in record.decisions.items():
             deal.record_fact(key, value)
@@ -295,6 +303,7 @@ class Semerik(Variant):
 
     # --- scoring (SM6-SM8) ---------------------------------------------------------------------
 
+    @override
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         if record.hands:
             items = deal_items(
@@ -344,6 +353,7 @@ class Semerik(Variant):
 
     # --- batch form ----------------------------------------------------------------------------
 
+    @override
     def batch_form(self) -> SemerikBatch | None:
         """Random playout of many deals at once (:mod:`kozyr_semerik.batch`, needs numpy)."""
         try:
@@ -354,6 +364,7 @@ class Semerik(Variant):
 
     # --- the game to 21 and the rubber (SM8-SM11) ----------------------------------------------
 
+    @override
     def party_context(
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:
@@ -375,6 +386,7 @@ class Semerik(Variant):
         a, b = scores
         return SheetNote(f"партия {game}, счёт {a}:{b}", f"game {game}, score {a}:{b}", rule="SM8")
 
+    @override
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         for i in range(1, len(results)):
             previous, dealer = results[i - 1].record.dealer, results[i].record.dealer
@@ -419,6 +431,7 @@ class Semerik(Variant):
 
     # --- score sheets --------------------------------------------------------------------------
 
+    @override
     def sheet_notes(self, result: DealResult | PartyResult) -> list[SheetNote]:
         """Each game of the rubber: in which deal it was won, by whom, on declarations or in
         play, the score and its value (SM8, SM10); and the games won in the rubber (SM11)."""
@@ -467,6 +480,7 @@ class Semerik(Variant):
 
     # --- bots ----------------------------------------------------------------------------------
 
+    @override
     def bots(self) -> Mapping[str, BotFactory]:
         from kozyr_semerik.bots import HeuristicBot
 

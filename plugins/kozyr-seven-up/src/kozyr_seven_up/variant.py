@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from typing_extensions import override
+
 from kozyr import (
     ALL_CARDS,
     Action,
@@ -117,9 +119,11 @@ class SevenUp(Variant):
 
     # --- dealing and decisions (SU2-SU4) -------------------------------------------------------
 
+    @override
     def new_state(self) -> SevenUpState:
         return SevenUpState()
 
+    @override
     def start(self, deal: Deal) -> None:
         deck = Deck.of_size(52)
         deal.shuffle(deck)
@@ -175,6 +179,7 @@ class SevenUp(Variant):
         """D-SU4: whether the dealer may give (see :meth:`gift_blocker`)."""
         return self.gift_blocker(context, dealer) is None
 
+    @override
     def explain_decision(self, deal: Deal, action: Action) -> str | None:
         """The rule an illegal decision breaks (SU4, D-SU4)."""
         phase, seat = deal.phase, deal.to_act
@@ -203,6 +208,7 @@ class SevenUp(Variant):
             return f"{action.kind!r} is not a decision here: now {expected[phase]} (SU4)"
         return None
 
+    @override
     def decision_actions(self, deal: Deal) -> list[Action]:
         seat = deal.to_act
         phase = deal.phase
@@ -223,6 +229,7 @@ class SevenUp(Variant):
             return legal
         raise AssertionError(phase)
 
+    @override
     def apply_decision(self, deal: Deal, action: Action) -> None:
         state: SevenUpState = deal.state
         eldest = state.order[0]
@@ -284,11 +291,13 @@ class SevenUp(Variant):
     # --- records -------------------------------------------------------------------------------
 
     @property
+    @override
     def outcome_fields(self) -> tuple[OutcomeField, ...]:
         """Dealer, turn-ups, beg, void, who scored High, Low, Jack and Game, and optionally the
         Game points per side (SU3-SU6)."""
         return outcome.FIELDS
 
+    @override
     def read_fields(self, reader: RecordReader) -> dict[str, Any]:
         if reader.get("hands") is None and reader.get("tricks") is None:
             for key in ("won", "discards"):
@@ -332,6 +341,7 @@ class SevenUp(Variant):
                 ]
         return fields
 
+    @override
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
         data: dict[str, Any] = {"beg": record.decisions.get("beg", "stand")}
         if record.decisions.get("void"):
@@ -347,6 +357,7 @@ class SevenUp(Variant):
                 data[key] = [" ".join(str(c) for c in cards) for cards in record.decisions[key]]
         return data
 
+    @override
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:
         """Facts a record must agree with before replay: hand sizes, turn-ups, the beg, discards,
         a void deal, a summary's ``won`` (every message names the JSON path and the rule)."""
@@ -487,6 +498,7 @@ class SevenUp(Variant):
                 "$.won", f"cards in play that nobody won: {' '.join(map(str, sorted(missing)))}"
             )
 
+    @override
     def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
         """Dealer, turn-ups, beg, who scored High, Low, Jack and Game, and the Game points."""
         record = result.record
@@ -504,6 +516,7 @@ class SevenUp(Variant):
             data["game_points"] = list(result.extra["game_points"])
         return data
 
+    @override
     def prove_summary(
         self, record: DealRecord, context: Mapping[str, Any]
     ) -> tuple[str, tuple[str, ...]]:
@@ -536,6 +549,7 @@ class SevenUp(Variant):
             + " with every card of the trick in its winner's pile (won) (SU5)",
         )
 
+    @override
     def setup_replay(self, deal: Deal, record: DealRecord) -> None:
         for key, value in record.decisions.items():
             if key != "won":
@@ -548,6 +562,7 @@ class SevenUp(Variant):
 
     # --- scoring (SU6) -------------------------------------------------------------------------
 
+    @override
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
         n = self.players
         if not record.hands:  # an outcome record: the items from the facts (SU3-SU6)
@@ -579,10 +594,12 @@ class SevenUp(Variant):
     def _sides_count(self) -> int:
         return 2 if self.sides else self.players
 
+    @override
     def deals_again(self, result: DealResult) -> bool:
         """D-SU2: after a void deal the same dealer deals again."""
         return bool(result.record.decisions.get("void"))
 
+    @override
     def party_context(
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:
@@ -603,6 +620,7 @@ class SevenUp(Variant):
             )
         return value
 
+    @override
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
         target = self.target(party)
         scores = [0] * self._sides_count()
@@ -643,6 +661,7 @@ class SevenUp(Variant):
 
     # --- score sheets --------------------------------------------------------------------------
 
+    @override
     def sheet_notes(self, result: DealResult | PartyResult) -> list[SheetNote]:
         """A void deal (D-SU2) and, for a game, who reached the target first and how (SU7: when
         both sides reach 7 in one deal, its points count in the order High, Low, Jack, Game)."""
@@ -710,6 +729,7 @@ class SevenUp(Variant):
 
     # --- batch form ----------------------------------------------------------------------------
 
+    @override
     def batch_form(self) -> SevenUpBatch | None:
         """Random playout of many deals at once (:mod:`kozyr_seven_up.batch`, needs numpy)."""
         try:
@@ -720,6 +740,7 @@ class SevenUp(Variant):
 
     # --- bots ----------------------------------------------------------------------------------
 
+    @override
     def bots(self) -> Mapping[str, BotFactory]:
         from kozyr_seven_up.bots import HeuristicBot
 

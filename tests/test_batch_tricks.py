@@ -1,0 +1,165 @@
+"""The batch twins of the trick rules (kozyr.batch.tricks, issue 25 item 1) against their scalar
+policies (kozyr.tricks), position by position: 100,000 random positions per policy for the legal
+cards (a hand, the card led or none, the trump suit or none) and 100,000 random tricks per policy
+for the winner (2 to 7 cards, each played from a hand that decides SL-C9's dead trumps)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numpy")
+
+from kozyr import (
+    Card,
+    CardSet,
+    FollowElseAny,
+    FollowElseMustTrump,
+    FollowOrTrump,
+    FreePlayDeadTrumps,
+    MainSuit,
+    RankOrder,
+    StandardTrickRules,
+    Suit,
+    Trick,
+)
+from kozyr.batch import SUIT_MASK
+from kozyr.batch.tricks import NoBatchTwinError, StandardTwin, play_tricks, twin
+from kozyr.cards import Rank
+
+ACE_HIGH = RankOrder.ace_high()
+#: SM2: 3 2 A K Q J 7 6 5 4 (the 40-card pack: no 8, 9 or 10)
+SEMERIK = RankOrder(tuple(Rank(r) for r in (3, 2, 14, 13, 12, 11, 7, 6, 5, 4)))
+POLICIES = {
+    "standard": StandardTrickRules(ACE_HIGH),
+    "follow-else-any (PN3)": FollowElseAny(ACE_HIGH),
+    "follow-else-must-trump (NN3)": FollowElseMustTrump(ACE_HIGH),
+    "follow-or-trump (SU5)": FollowOrTrump(ACE_HIGH),
+    "follow-or-trump, void may discard": FollowOrTrump(ACE_HIGH, void_may_discard=True),
+    "free play, dead trumps (SL-C9)": FreePlayDeadTrumps(ACE_HIGH),
+    "free play, honours first (SL-C12)": FreePlayDeadTrumps(ACE_HIGH, honours_first=True),
+    "main suit (SM4, D-SM1)": MainSuit(
+        SEMERIK, main=Suit.HEARTS, excluded=CardSet.parse("6h 5h 4h")
+    ),
+}
+POSITIONS = 100_000
+U = np.uint64
+
+
+def _trumps(rng: np.random.Generator, n: int) -> np.ndarray:
+    """A trump suit per position, 4 for none (a fifth of them)."""
+    return rng.integers(0, 5, n)
+
+
+def _pack(policy: StandardTrickRules) -> np.ndarray:
+    """The card indices of the policy's pack: the cards its rank order ranks."""
+    return np.array([i for i in range(52) if policy.strength[i] >= 0])
+
+
+def _hands(rng: np.random.Generator, n: int, pack: np.ndarray, excluding: np.ndarray) -> np.ndarray:
+    """A random hand of 1 to 13 cards of ``pack`` per position, without the card ``excluding``
+    (52: none)."""
+    keys = rng.random((n, len(pack)))
+    keys += 2.0 * (pack[None, :] == excluding[:, None])  # never drawn
+    sizes = rng.integers(1, 14, n)
+    places = keys.argsort(axis=1).argsort(axis=1)  # each card's place in the random order
+    weights = np.array([1 << int(i) for i in pack], dtype=U)
+    return ((places < sizes[:, None]) * weights).sum(axis=1, dtype=U)
+
+
+@pytest.mark.parametrize("name", POLICIES)
+def test_the_twin_allows_exactly_the_policys_legal_cards(name: str) -> None:
+    policy = POLICIES[name]
+    rules = twin(policy)
+    rng = np.random.default_rng(abs(hash(name)) % 2**32)
+    pack = _pack(policy)
+    led_card = pack[rng.integers(0, len(pack), POSITIONS)]
+    led_card[rng.random(POSITIONS) < 0.25] = 52  # 52: the lead itself
+    trump = _trumps(rng, POSITIONS)
+    held = _hands(rng, POSITIONS, pack, led_card)
+    led = np.where(led_card < 52, SUIT_MASK[np.minimum(led_card, 51) // 13], U(0)).astype(U)
+    batch = rules.legal(held, led, SUIT_MASK[trump], number=0)
+    wrong = []
+    for i in range(POSITIONS):
+        trick = Trick(leader=0)
+        if led_card[i] < 52:
+            trick = trick.with_play(0, Card.from_index(int(led_card[i])))
+        suit = None if trump[i] == 4 else Suit(int(trump[i]))
+        expected = policy.legal_mask(int(held[i]), trick, suit)
+        if int(batch[i]) != expected:
+            wrong.append((CardSet.from_mask(int(held[i])), trick.led, suit))
+    assert not wrong, f"{len(wrong)} positions differ, first: {wrong[:3]}"
+
+
+@pytest.mark.parametrize("name", POLICIES)
+def test_the_twin_gives_the_trick_to_the_policys_winner(name: str) -> None:
+    policy = POLICIES[name]
+    rules = twin(policy)
+    rng = np.random.default_rng(abs(hash(name) + 1) % 2**32)
+    n = POSITIONS
+    players = rng.integers(2, 8, n)
+    pack = _pack(policy)
+    order = pack[rng.random((n, len(pack))).argsort(axis=1)[:, :7]]  # seven distinct cards
+    trump = _trumps(rng, n)
+    trump_mask = SUIT_MASK[trump]
+    hands = [_hands(rng, n, pack, order[:, i]) | (U(1) << order[:, i].astype(U)) for i in range(7)]
+    best = np.zeros(n, dtype=np.int64)
+    winner = np.zeros(n, dtype=np.int64)
+    led = np.zeros(n, dtype=U)
+    for i in range(7):
+        index = order[:, i]
+        card = (U(1) << index.astype(U)) * (i < players)
+        if i == 0:
+            led = rules.lead_suit(card, index, hands[0], trump_mask, number=0)
+        value = rules.value(card, index, hands[i], led, trump_mask, number=0) * (i < players)
+        better = value > best
+        best = np.where(better, value, best)
+        winner = np.where(better, i, winner)
+    wrong = []
+    for k in range(n):
+        suit = None if trump[k] == 4 else Suit(int(trump[k]))
+        trick = Trick(leader=0)
+        for i in range(int(players[k])):
+            card = Card.from_index(int(order[k, i]))
+            flags = policy.play_flags(int(hands[i][k]), trick, card, suit)
+            trick = trick.with_play(i, card, flags)
+        expected = policy.trick_winner(trick, suit)
+        if int(winner[k]) != expected:
+            wrong.append((trick.cards, suit, int(winner[k]), expected))
+    assert not wrong, f"{len(wrong)} tricks differ, first: {wrong[:3]}"
+
+
+def test_a_subclass_needs_its_own_twin_and_may_give_one() -> None:
+    class Odd(FollowElseAny):
+        """Plays otherwise than its base: the base's twin would be wrong for it."""
+
+    with pytest.raises(NoBatchTwinError, match=r"Odd has no batch twin"):
+        twin(Odd(ACE_HIGH))
+
+    class Custom(FollowElseAny):
+        def batch_twin(self) -> StandardTwin:
+            return StandardTwin.of(self)
+
+    assert isinstance(twin(Custom(ACE_HIGH)), StandardTwin)
+
+
+def test_play_tricks_worked_example() -> None:
+    """Two players, FollowOrTrump (SU5) with hearts trump: seat 0 holds A♠ 2♠, seat 1 holds K♠
+    2♥; seat 0 leads. Every choice is the lowest legal card (k = 0): seat 0 leads 2♠ (index 0 of
+    spades is below A♠), seat 1 may follow K♠ or trump 2♥ and takes the lowest index, K♠ (spades
+    index 37+11 vs hearts 26+0: 2♥ is lower) -- so 2♥ trumps: seat 1 wins (C6); then seat 1
+    leads K♠ and seat 0 follows A♠, which wins."""
+    hands = np.array([CardSet.parse("A♠ 2♠").mask, CardSet.parse("K♠ 2♥").mask], dtype=U)
+    played = play_tricks(
+        twin(FollowOrTrump(ACE_HIGH)),
+        hands.copy(),
+        players=2,
+        leader=np.array([0]),
+        trump=np.array([SUIT_MASK[Suit.HEARTS]], dtype=U),
+        tricks=2,
+        choose=lambda counts: np.zeros(len(counts), dtype=np.int64),
+    )
+    assert played.winners.tolist() == [[1, 0]]
+    assert played.tricks.tolist() == [1, 1]
+    assert str(CardSet.from_mask(int(played.won[1]))) == "2♥ 2♠"
+    assert str(CardSet.from_mask(int(played.won[0]))) == "K♠ A♠"
