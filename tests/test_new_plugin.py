@@ -53,7 +53,7 @@ def test_the_skeleton_passes_its_own_tests_installed(
     tmp_path: Path, plugin_venv: Callable[[Path], tuple[KozyrRunner, Path]]
 ) -> None:
     out = io.StringIO()
-    made = tmp_path / "made"
+    made = tmp_path / "generated" / "kozyr-house-game"
     assert main(["new-plugin", "house-game", "--dir", str(made), "--json"], out) == 0
     assert json.loads(out.getvalue())["folder"] == str(made)
     kozyr, source = plugin_venv(made)
