@@ -199,6 +199,14 @@ class SheetFormat:
     suffix: str
     description: str
     plugin: str
+    #: The variants it renders, as given (names or aliases, normalised); None: any variant.
+    variants: frozenset[str] | None = None
+
+    def renders(self, *names: str) -> bool:
+        """Whether the format renders records of the variant with these names (name, aliases)."""
+        if self.variants is None:
+            return True
+        return any(normalize(n) in self.variants for n in names)
 
 
 class VariantRegistry:
@@ -272,11 +280,20 @@ class SheetFormatRegistry:
         self._plugin = plugin
 
     def add(
-        self, name: str, render: SheetRenderer, *, suffix: str = "txt", description: str = ""
+        self,
+        name: str,
+        render: SheetRenderer,
+        *,
+        suffix: str = "txt",
+        description: str = "",
+        variants: Iterable[str] | None = None,
     ) -> None:
         """Register format ``name``: ``render(sheet, lang)`` returns the text; ``suffix`` is the
-        usual file-name suffix."""
-        self._manager._add_sheet_format(name, render, suffix, description, self._plugin)
+        usual file-name suffix; ``variants`` (names or aliases) limits it to the records of
+        those variants (None: any record)."""
+        self._manager._add_sheet_format(
+            name, render, suffix, description, self._plugin, variants=variants
+        )
 
 
 @dataclass
@@ -651,6 +668,14 @@ class PluginManager:
                 message = f"bot {bot.name}: variant {name!r} is not installed"
                 if info is not None and message not in info.warnings:
                     info.warnings.append(message)
+        for fmt in state.sheet_formats.values():
+            for name in sorted(fmt.variants or ()):
+                if name in state.canonical or name in state.aliases:
+                    continue
+                info = infos.get(fmt.plugin)
+                message = f"sheet format {fmt.name}: variant {name!r} is not installed"
+                if info is not None and message not in info.warnings:
+                    info.warnings.append(message)
 
     def _add_bot(
         self,
@@ -680,8 +705,18 @@ class PluginManager:
         plugin.bots.append(name)
 
     def _add_sheet_format(
-        self, name: str, render: SheetRenderer, suffix: str, description: str, plugin: PluginInfo
+        self,
+        name: str,
+        render: SheetRenderer,
+        suffix: str,
+        description: str,
+        plugin: PluginInfo,
+        *,
+        variants: Iterable[str] | None = None,
     ) -> None:
+        if isinstance(variants, str):
+            variants = [variants]
+        limited = None if variants is None else frozenset(normalize(v) for v in variants)
         if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
             raise PluginError(f"sheet format name {name!r} is not a lower-case slug")
         if not callable(render):
@@ -696,7 +731,7 @@ class PluginManager:
             )
             return
         state.sheet_formats[name] = SheetFormat(
-            name, render, suffix.lstrip("."), description, plugin.name
+            name, render, suffix.lstrip("."), description, plugin.name, limited
         )
         plugin.sheet_formats.append(name)
 

@@ -870,12 +870,25 @@ def all_formats() -> dict[str, Renderer]:
     return {**FORMATS, **{name: _guarded(f) for name, f in sheet_formats().items()}}
 
 
+def _aliases(variant: str) -> tuple[str, ...]:
+    from kozyr.registry import manager
+
+    return manager().aliases_of(variant)
+
+
 def _guarded(format: SheetFormat) -> Renderer:
     """A plugin's renderer called through the plugin guard: its exception, or a value that is not
     text, is a :class:`~kozyr.errors.HookError` naming the format and its plugin (exit 3)."""
     from kozyr.registry import call_plugin
 
     def render(sheet: Sheet, lang: str) -> str:
+        if format.variants is not None:
+            for game in sheet.games:
+                if not format.renders(game.variant, *_aliases(game.variant)):
+                    raise KozyrError(
+                        f"sheet format {format.name} (plugin {format.plugin}) renders only "
+                        f"{', '.join(sorted(format.variants))}, not {game.variant}"
+                    )
         return call_plugin(
             format.render,
             sheet,
