@@ -7,6 +7,7 @@ and exits with status 2. The server is imported only when the command runs.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any, TextIO
 
 from kozyr.cli.output import EXIT_OK
@@ -46,9 +47,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     require_variants()  # a score sheet needs a game (#24)
     names = [entry.name for entry in manager().entries()]
-    out.write(
+    print(  # a notice on stderr: standard output begins with the database line
         f"kozyr serve: {len(names)} variants from the plugins installed now; restart the server "
-        "to see a plugin installed later\n"
+        "to see a plugin installed later",
+        file=sys.stderr,
     )
     db = args.db if args.db is not None else default_db()
     serve(db, args.host, args.port, code=args.code, out=out)
