@@ -192,7 +192,7 @@ class $cls(Variant):
         return DealResult(record, tuple(tricks), sheet, tuple(sheet.by_seat()), settlement)
 '''
 
-RULES = """\
+RULEBOOK = """\
 # $title
 
 Source: made by `kozyr new-plugin`; write your game's rules here. The ids are what the code and
@@ -289,7 +289,7 @@ def files(name: str) -> dict[str, str]:
         f"{package}/__init__.py": INIT,
         f"{package}/plugin.py": PLUGIN,
         f"{package}/variant.py": VARIANT,
-        f"{package}/{name}.rules.md": RULES,
+        f"{package}/{name}.rules.md": RULEBOOK,
         f"{package}/py.typed": "",
         f"tests/test_{test_name}.py": TESTS,
     }
