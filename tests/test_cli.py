@@ -271,7 +271,9 @@ def test_replay_and_sheet_text_say_what_was_checked_and_every_warning(
     assert "checked: plays" in run("replay", str(ROOT / "examples" / "sem-listov.json"))
     # a search that gives up at once: the summary is scored from the summary, and text mode
     # says so as loudly as --json (checked: outcome and the warning)
-    monkeypatch.setattr(family, "realise", functools.partial(family.realise, budget=1))
+    from kozyr.realisation import realise
+
+    monkeypatch.setattr(family, "prove", functools.partial(realise, budget=1))
     data = json.loads(run("replay", "--json", str(summary)))
     assert data["checked"] == "outcome" and len(data["warnings"]) == 1
     text = run("replay", str(summary))
@@ -285,4 +287,4 @@ def test_replay_and_sheet_text_say_what_was_checked_and_every_warning(
     body = {"variant": "sem-listov", "options": record["options"], "deals": [deal]}
     party.write_text(json.dumps(body), encoding="utf-8")
     text = run("replay", str(party))
-    assert "checked: outcome" in text and "WARNING: deal 1: the search" in text
+    assert "checked: outcome" in text and "WARNING: deal 1: NOT PROVEN" in text

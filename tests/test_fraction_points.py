@@ -240,8 +240,9 @@ def test_every_sheet_format_shows_the_half_points(half: PluginManager) -> None:
     markdown = render(sheet, "markdown", lang="en")
     assert "| +5/2 =5/2 | +3 =3 |" in markdown and "| **total** |   | 7 | 4 |" in markdown
     csv_lines = render(sheet, "csv", lang="en").splitlines()
-    assert csv_lines[1].startswith("1,1,seat 0,5/2,5/2,3,3,")
-    assert csv_lines[2].startswith("1,2,seat 1,9/2,7,1,4,")
+    # CSV for a spreadsheet: a half is its exact decimal, a number (5/2 would read as a date)
+    assert csv_lines[1].startswith("1,1,seat 0,2.5,2.5,3,3,")
+    assert csv_lines[2].startswith("1,2,seat 1,4.5,7,1,4,")
     html = render(sheet, "html", lang="en")
     assert "<td>+5/2 =5/2</td>" in html and "<th>7</th>" in html
     data = json.loads(render(sheet, "json"))

@@ -449,7 +449,9 @@ def test_players_that_look_like_seats_or_commands_are_refused(
     path = str(tmp_path / "race.json")
     assert main(["keep", path, "po-noskam", "--players", "1,0,Вера"]) == 2
     err = capsys.readouterr().err
-    assert "--players[0]: '1' is a seat number: a name may not be one" in err
+    assert "--players[0]: '1' is a seat number: a name may not (a number typed is a seat)" in err
+    assert main(["keep", path, "po-noskam", "--players", "Аня,2 Ольга,Вера"]) == 2
+    assert "--players[1]: '2 Ольга' begins with a seat number" in capsys.readouterr().err
     assert main(["keep", path, "po-noskam", "--players", "Аня,undo,Вера"]) == 2
     assert "--players[1]: 'undo' is a word keep reads as a command" in capsys.readouterr().err
     assert main(["keep", path, "po-noskam", "--players", "Аня,Бо\u200bря,Вера"]) == 2

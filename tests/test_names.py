@@ -276,3 +276,16 @@ def test_a_lone_surrogate_in_an_evening_is_exit_2_on_one_line(
     assert done.returncode == 2, err
     assert "Traceback" not in err and err.count("\n") == 1
     assert "lone surrogate" in err and done.stdout == b""
+
+
+def test_names_given_to_kozyr_sheet_are_read_as_names(capsys: pytest.CaptureFixture[str]) -> None:
+    from kozyr.cli import main
+
+    path = str(EXAMPLES / "po-noskam-party.json")
+    assert main(["sheet", path, "--players", "Аня,аня,Вера"]) == 2
+    err = capsys.readouterr().err
+    assert "--players[1]: 'аня' is already at the table: seat 0 'Аня'" in err
+    assert main(["sheet", path, "--players", "Аня,Бо\u202eря,Вера"]) == 2
+    assert "RIGHT-TO-LEFT OVERRIDE" in capsys.readouterr().err
+    assert main(["sheet", path, "--players", " Аня ,Боря,Вера", "--lang", "en"]) == 0
+    assert "deal   dealer  Аня    Боря   Вера" in capsys.readouterr().out

@@ -9,12 +9,15 @@ import importlib
 import inspect
 import pkgutil
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 from typing_extensions import override
 
-PACKAGES = ["kozyr", "kozyr_seven_up", "kozyr_sem_listov", "kozyr_semerik"]
+ROOT = Path(__file__).resolve().parents[1]
+#: the core and every built-in plugin's packages (plugins/*/src/*)
+PACKAGES = ["kozyr", *sorted(p.parent.name for p in ROOT.glob("plugins/*/src/*/__init__.py"))]
 #: never checked by mypy's explicit-override either
 EXEMPT = {"__init__", "__new__", "__init_subclass__", "__class_getitem__", "__post_init__"}
 #: what object has at run time but not in its type (typeshed)
@@ -91,7 +94,6 @@ def test_the_check_finds_an_unmarked_override() -> None:
 @pytest.mark.parametrize("section", ["[tool.mypy]"])
 def test_mypy_enforces_explicit_override(section: str) -> None:
     import tomllib
-    from pathlib import Path
 
-    config = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text("utf-8"))
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     assert "explicit-override" in config["tool"]["mypy"]["enable_error_code"]

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import kozyr
 from kozyr.codec import load
@@ -294,3 +296,22 @@ def test_text_sheet_rows_stay_rows_with_a_multiline_note() -> None:
     text = render(sheet, "text", lang="en")
     assert "note: первая строка / вторая строка" in text
     assert "Аня / Боря" in text and "\nБоря" not in text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=12), min_size=2, max_size=2, unique=True))
+def test_any_names_are_safe_in_csv_and_markdown(names: list[str]) -> None:
+    """Whatever two names a sheet is given: the CSV, read back with the csv module, has no cell
+    a spreadsheet would run as a formula (OWASP), only the number columns may start with ``-``
+    (a plain negative number); the Markdown table keeps its shape (every row as many cells as
+    the header) and passes no ``<`` through."""
+    sheet = evil_sheet(names)
+    rows = list(csv.reader(io.StringIO(render(sheet, "csv"))))
+    for row in rows:
+        for cell in row:
+            if cell.lstrip(" ").startswith(("=", "+", "-", "@")) or cell.startswith(("\t", "\r")):
+                assert _number(cell), cell
+    markdown = render(sheet, "markdown")
+    table = [line for line in markdown.splitlines() if line.startswith("| ")]
+    assert len({len(line[2:-2].split(" | ")) for line in table}) == 1, table
+    assert "<" not in markdown.replace("&lt;", "")

@@ -30,6 +30,9 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "ntr": (2, 3), "N_": None}
 HEADER = """\
 # The kozyr serve pages in the language %s (gettext catalog; see tools/i18n.py).
 # The msgids are the pages' English text."""
+#: The built-in plugins whose option help the catalog carries (a plugin added later is shown in
+#: its own words until its help is added here and translated).
+BUILT_IN = ("kozyr_seven_up", "kozyr_sem_listov", "kozyr_semerik")
 METHODS = [("templates/**.html", "jinja2"), ("**.py", "python")]
 OPTIONS = {
     "templates/**.html": {
@@ -49,7 +52,24 @@ def extract() -> Catalog:
     ):
         catalog.add(message, None, [(f"src/kozyr/web/{filename}", lineno)],
                     auto_comments=comments, context=context)  # fmt: skip
+    for message, where in option_docs():
+        catalog.add(message, None, [], auto_comments=[f"option {where}"])
     return catalog
+
+
+def option_docs() -> list[tuple[str, str]]:
+    """The help of every option of the built-in variants the new-game page offers (the page
+    shows it in its language; a third-party plugin's help is shown as the plugin wrote it)."""
+    from kozyr.web.games import party_variants
+
+    found: dict[str, str] = {}
+    for cls in party_variants():
+        if not cls.__module__.startswith(BUILT_IN):
+            continue
+        for spec in cls.options_spec:
+            if spec.doc:
+                found.setdefault(spec.doc, f"{cls.name}.{spec.name}")
+    return sorted(found.items(), key=lambda item: item[1])
 
 
 def catalogs() -> list[Path]:

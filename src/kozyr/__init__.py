@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     )
     from kozyr.outcome import OutcomeField, read_outcome
     from kozyr.party import play_party
-    from kozyr.realisation import PilesTarget, Realisation, WinnersTarget, realise
+    from kozyr.realisation import PilesTarget, Realisation, WinnersTarget, prove, realise
     from kozyr.record import (
         DealRecord,
         DealResult,
@@ -147,6 +147,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "PilesTarget",
         "Realisation",
         "WinnersTarget",
+        "prove",
         "realise",
     ),
     "kozyr.record": (
@@ -297,6 +298,7 @@ __all__ = [
     "parse_cards",
     "play_deal",
     "play_party",
+    "prove",
     "read_outcome",
     "realise",
     "record_schema",

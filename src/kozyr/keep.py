@@ -735,7 +735,7 @@ def parse_names(text: str | None, seats: int) -> list[str]:
     ...     parse_names("1,0", 2)
     ... except TextError as error:
     ...     print(error)
-    --players[0]: '1' is a seat number: a name may not be one (a number typed is a seat)
+    --players[0]: '1' is a seat number: a name may not (a number typed is a seat)
     """
     if text is None:
         return [f"seat {i}" for i in range(seats)]
@@ -750,10 +750,11 @@ def parse_names(text: str | None, seats: int) -> list[str]:
 def check_seat_names(names: Sequence[str], path: str) -> None:
     """Refuse a name keep could not tell from a seat number or a command word."""
     for i, name in enumerate(names):
-        if re.fullmatch(r"[0-9]+", name):
+        if re.fullmatch(r"[0-9]+(?: .*)?", name):  # "1", or "2 Ольга": typed, 2 is a seat
+            what = "is a seat number" if name.isdigit() else "begins with a seat number"
             raise TextError(
                 f"{path}[{i}]",
-                f"{name!r} is a seat number: a name may not be one (a number typed is a seat)",
+                f"{name!r} {what}: a name may not (a number typed is a seat)",
             )
         if name_key(name) in COMMANDS or EDIT.match(name):
             raise TextError(

@@ -4,7 +4,7 @@ A player's name is read by :func:`normalise_name`: it is NFC-normalised and trim
 (a :class:`~kozyr.errors.TextError` naming the character's position, counted from 1, and the
 JSON path where there is one) when it holds
 
-* a control character: NUL, a newline, a tab, any C0 or C1 control, U+2028/U+2029;
+* a control character (U+0000-U+001F, U+007F-U+009F: NUL, a newline, a tab…), U+2028/U+2029;
 * an invisible or format character: U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, a soft
   hyphen, a Hangul filler, U+034F…; a zero-width joiner or non-joiner only where a script needs
   it (between two emoji, or between two letters of a script other than Latin, Greek, Cyrillic);

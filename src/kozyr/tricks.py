@@ -25,7 +25,7 @@ every variant family kozyr ships:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol, runtime_checkable
 
@@ -170,6 +170,80 @@ class TrickRules(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Duty:
+    """A play duty in solver-neutral form (:meth:`StandardTrickRules.constraints`): a player
+    other than the leader who, when the trick's lead is ``lead`` (a suit; None: a face-down
+    lead, SL-C13), holds any card of ``holding`` (a mask) must play a card of ``play``. With
+    ``leader`` true it is the leader's duty at the lead instead (``lead`` unused). ``tricks``
+    limits it to the tricks ``first <= t < stop`` (None: every trick)."""
+
+    lead: Suit | None
+    holding: int
+    play: int
+    leader: bool = False
+    tricks: tuple[int, int] | None = None
+
+    def applies(self, trick: int) -> bool:
+        """Whether the duty binds in trick ``trick`` (from 0)."""
+        return self.tricks is None or self.tricks[0] <= trick < self.tricks[1]
+
+
+@dataclass(frozen=True)
+class Power:
+    """How strongly a card competes for a trick with a given lead (solver-neutral form): the
+    highest ``value`` wins; 0 never wins (a face-down or dead card, or a plain card off the suit
+    led), and when no card can win the leader takes the trick (D-SL2). When ``only`` is not
+    None the value is ``value`` only if the holder had nothing but cards of ``only`` in hand at
+    that moment, else ``otherwise`` (SL-C9: a trump on a plain lead is live only from an
+    all-trump hand)."""
+
+    value: int
+    only: int | None = None
+    otherwise: int = 0
+
+
+@dataclass(frozen=True)
+class PlayConstraints:
+    """A trick-rules policy as constraints a solver can take (see
+    :meth:`StandardTrickRules.constraints`): the ``duties`` of play, the lead of each trick
+    (``lead_of``: the suit a card led gives, None when it is led face down) and each card's
+    ``power`` for a lead. Together they say exactly what ``legal_mask``, ``play_flags`` and
+    ``trick_winner`` say, for rules that read only the suit led, the trick's number and the
+    player's hand (``reads`` ``"lead"``, and the classic form's forced leads)."""
+
+    duties: tuple[Duty, ...]
+    power: Callable[[Card, Suit | None], Power]
+    face_down: tuple[int, int] = (0, 0)  # tricks first..stop in which a lead may be face down
+    face_down_unless: int = 0  # ...when the leader holds none of these cards (SL-C13)
+
+    def lead_of(self, card: Card, trick: int, holds_unless: bool) -> Suit | None:
+        """The lead ``card`` gives in ``trick``: its suit, or None led face down (the leader
+        holding none of ``face_down_unless``)."""
+        first, stop = self.face_down
+        if first <= trick < stop and not holds_unless:
+            return None
+        return card.suit
+
+
+def _c6_power(order: RankOrder, trump: Suit | None) -> Callable[[Card, Suit | None], Power]:
+    """C6 as powers: a trump 100 + strength, a card of the suit led its strength, else 0."""
+    strength = order.strength
+
+    def power(card: Card, lead: Suit | None) -> Power:
+        if trump is not None and card.suit == trump:
+            return Power(100 + strength[card.index])
+        if lead is not None and card.suit == lead:
+            return Power(strength[card.index])
+        return Power(0)
+
+    return power
+
+
+def _follow(suit: Suit) -> Duty:
+    return Duty(suit, SUIT_MASKS[suit], SUIT_MASKS[suit])
+
+
 class StandardTrickRules:
     """Base policy: any card, no flags; winner by C6 (highest live trump, else the highest card
     of the suit led). Subclasses override :meth:`legal_mask` (and :meth:`play_flags`,
@@ -224,6 +298,27 @@ class StandardTrickRules:
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         return f"{card} may not be played here ({self.rule})"
 
+    def constraints(self, trump: Suit | None) -> PlayConstraints | None:
+        """This policy as solver-neutral constraints (:class:`PlayConstraints`: duties, leads,
+        powers), for exact proofs of summary records (:func:`kozyr.realisation.prove`); None
+        when the policy cannot say it that way (a subclass that reads more of the trick than
+        its lead overrides this, or returns None and proofs fall back to the bounded search).
+        The base policy: any card, winner by C6.
+
+        >>> rules = FollowElseAny(RankOrder.ace_high())
+        >>> found = rules.constraints(Suit.HEARTS)
+        >>> [(str(d.lead), d.leader) for d in found.duties][:2]
+        [('♣', False), ('♦', False)]
+        >>> two, ace = Card.parse("2h"), Card.parse("As")   # a trump beats the suit led (C6)
+        >>> found.power(two, Suit.SPADES).value > found.power(ace, Suit.SPADES).value
+        True
+        """
+        if type(self).legal_mask is not StandardTrickRules.legal_mask or (
+            type(self).play_flags is not StandardTrickRules.play_flags
+        ):
+            return None  # a subclass of its own: it must say its constraints itself
+        return PlayConstraints((), _c6_power(self.order, trump))
+
 
 class FollowElseAny(StandardTrickRules):
     """Follow suit when able; a void player may play any card (PN3)."""
@@ -243,6 +338,13 @@ class FollowElseAny(StandardTrickRules):
         return (
             f"{card} does not follow the suit led {lead} while the hand holds {lead} ({self.rule})"
         )
+
+    @override
+    def constraints(self, trump: Suit | None) -> PlayConstraints | None:
+        """PN3 as duties: to each suit led, a holder of that suit follows."""
+        if type(self).legal_mask is not FollowElseAny.legal_mask:
+            return None
+        return PlayConstraints(tuple(_follow(suit) for suit in Suit), _c6_power(self.order, trump))
 
 
 class FollowElseMustTrump(StandardTrickRules):
@@ -268,6 +370,18 @@ class FollowElseMustTrump(StandardTrickRules):
         if lead is not None and hand & SUIT_MASKS[lead]:
             return f"{card} does not follow the suit led {lead} ({self.rule})"
         return f"{card} is not a trump, and a player void in {lead} must trump ({self.rule})"
+
+    @override
+    def constraints(self, trump: Suit | None) -> PlayConstraints | None:
+        """SL19-2/NN3 as duties: follow; a holder of a trump plays the suit led or a trump
+        (so, void, he trumps)."""
+        if type(self).legal_mask is not FollowElseMustTrump.legal_mask:
+            return None
+        duties = [_follow(suit) for suit in Suit]
+        if trump is not None:
+            trumps = SUIT_MASKS[trump]
+            duties += [Duty(suit, trumps, SUIT_MASKS[suit] | trumps) for suit in Suit]
+        return PlayConstraints(tuple(duties), _c6_power(self.order, trump))
 
 
 class FollowOrTrump(StandardTrickRules):
@@ -305,6 +419,18 @@ class FollowOrTrump(StandardTrickRules):
             f"{card} is not a trump, and a player void in {lead} holding a trump must trump "
             f"({self.rule})"
         )
+
+    @override
+    def constraints(self, trump: Suit | None) -> PlayConstraints | None:
+        """SU5 as duties: a holder of the suit led follows or trumps; unless
+        ``void_may_discard``, a holder of a trump plays the suit led or a trump."""
+        if type(self).legal_mask is not FollowOrTrump.legal_mask:
+            return None
+        trumps = SUIT_MASKS[trump] if trump is not None else 0
+        duties = [Duty(s, SUIT_MASKS[s], SUIT_MASKS[s] | trumps) for s in Suit]
+        if trump is not None and not self.void_may_discard:
+            duties += [Duty(s, trumps, SUIT_MASKS[s] | trumps) for s in Suit]
+        return PlayConstraints(tuple(duties), _c6_power(self.order, trump))
 
 
 class FreePlayDeadTrumps(StandardTrickRules):
@@ -355,6 +481,39 @@ class FreePlayDeadTrumps(StandardTrickRules):
         return (
             f"{card} is not a trump, and a trump must be played to a trump lead when held (SL-C10)"
         )
+
+    @override
+    def constraints(self, trump: Suit | None) -> PlayConstraints | None:
+        """SL-C9..SL-C12 as constraints: to a trump lead a holder of a trump plays one (with
+        ``honours_first`` a holder of the trump ace or king plays one of them); on a plain lead a
+        trump is live only from an all-trump hand (SL-C9)."""
+        if type(self).legal_mask is not FreePlayDeadTrumps.legal_mask or (
+            type(self).play_flags is not FreePlayDeadTrumps.play_flags
+        ):
+            return None
+        return PlayConstraints(self._duties(trump), self._power(trump))
+
+    def _duties(self, trump: Suit | None) -> tuple[Duty, ...]:
+        if trump is None:
+            return ()
+        trumps = SUIT_MASKS[trump]
+        duties = [Duty(trump, trumps, trumps)]
+        if self.honours_first:
+            honours = self._honours(trump)
+            duties.append(Duty(trump, honours, honours))
+        return tuple(duties)
+
+    def _power(self, trump: Suit | None) -> Callable[[Card, Suit | None], Power]:
+        c6 = _c6_power(self.order, trump)
+        trumps = SUIT_MASKS[trump] if trump is not None else 0
+
+        def power(card: Card, lead: Suit | None) -> Power:
+            found = c6(card, lead)
+            if trump is not None and card.suit == trump and lead is not None and lead != trump:
+                return Power(found.value, only=trumps)  # SL-C9: dead unless all trumps
+            return found
+
+        return power
 
 
 class MainSuit(StandardTrickRules):
@@ -407,16 +566,39 @@ class MainSuit(StandardTrickRules):
     def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
         return f"{card} does not follow the suit led {trick.lead_suit} ({self.rule})"
 
+    @override
+    def constraints(self, trump: Suit | None) -> PlayConstraints | None:
+        """SM4, SM5, D-SM1 as constraints: follow suit; a main-suit card but an empty one
+        beats any other suit's lead; to a main-suit lead all its cards rank by strength."""
+        if type(self).legal_mask is not MainSuit.legal_mask or (
+            type(self).trick_winner is not MainSuit.trick_winner
+        ):
+            return None
+        strength, main, excluded = self.strength, self.main, self.excluded
+
+        def power(card: Card, lead: Suit | None) -> Power:
+            value = strength[card.index]
+            if card.suit == main:
+                if lead == main:
+                    return Power(value)
+                return Power(0 if card.mask & excluded else 100 + value)
+            return Power(value if card.suit == lead else 0)
+
+        return PlayConstraints(tuple(_follow(suit) for suit in Suit), power)
+
 
 __all__ = [
     "DEAD",
     "FACE_DOWN",
+    "Duty",
     "FollowElseAny",
     "FollowElseMustTrump",
     "FollowOrTrump",
     "FreePlayDeadTrumps",
     "MainSuit",
     "Play",
+    "PlayConstraints",
+    "Power",
     "RankOrder",
     "Reads",
     "StandardTrickRules",

@@ -486,3 +486,19 @@ def test_create_game_reads_names_as_records_do(
     response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
     assert message in assert_located(response, path)["detail"]
     assert client.get("/api/games").json()["games"] == []
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "path"),
+    [("note", "\ud800", "$.note"), ("players", ["Аня", "Аня\u200b", "Вера"], "$.players[1]")],
+)
+def test_import_refuses_what_a_record_may_not_hold(
+    client: TestClient, key: str, value: Any, path: str
+) -> None:
+    """Issue 21: a lone surrogate (the UnicodeEncodeError 500 of POST /api/import) and an
+    invisible character in a name are a located 422; nothing is stored."""
+    body = json.dumps({**example("po-noskam-party.json"), key: value}).encode()
+    headers = {"Content-Type": "application/json"}
+    response = client.post("/api/import", content=body, headers=headers)
+    assert_located(response, path)
+    assert client.get("/api/games").json()["games"] == []

@@ -90,3 +90,12 @@ def test_a_russian_page_has_no_english_words(client: TestClient) -> None:
     for english in ("Undo last deal", "Save deal", "Dealer", "Enter a deal", "Export", "Total"):
         assert f">{english}<" not in russian and f"{english}:" not in russian, english
     assert "место 0" not in page and "seat 0" not in page
+
+
+def test_option_help_and_choices_in_the_page_language(client: TestClient) -> None:
+    client.cookies.set("lang", "ru")
+    page = client.get("/new?variant=seven-up").text
+    assert "кому Гейм при равенстве" in page and "who scores Game on a tie" not in page
+    assert "Игрок 1" in page and "место 0" not in page  # seats by name or number from 1
+    client.cookies.set("lang", "en")
+    assert "who scores Game on a tie" in client.get("/new?variant=seven-up").text

@@ -67,7 +67,8 @@ def test_a_game_through_its_pages(client: TestClient) -> None:
     page = client.get(url).text
     expected = kozyr.replay({"variant": "seven-up", "deals": deals[:2]}).to_json()["running"][-1]
     assert f'data-col="0">{expected[0]}<' in page and f'data-col="1">{expected[1]}<' in page
-    assert "проверено: plays" in page  # every card replayed (what the result's "checked" says)
+    # every card replayed (what the result's "checked" says), in words
+    assert 'data-checked="plays"' in page and "проверено: каждая карта разыграна" in page
     # a bad deal: the located message, the typed JSON kept
     bad = dict(deals[2], dealer=9)
     response = client.post(f"{url}/deals", data={"deal_json": json.dumps(bad)})

@@ -33,7 +33,8 @@ from kozyr.variant import Variant
 from kozyr.web import form as deal_form
 from kozyr.web import games
 from kozyr.web.api import BodyTooLarge, read_body
-from kozyr.web.i18n import LANGS, negotiate, ntr, say_error, tr
+from kozyr.web.i18n import LANGS, N_, negotiate, ntr, say_error, tr
+from kozyr.web.network import addresses, is_loopback
 from kozyr.web.table import GameNotFound, Table, View
 from kozyr.web.templating import TEMPLATES, fragment, words
 
@@ -121,9 +122,45 @@ async def home(request: Request) -> Response:
             }
         )
     context = {
-        "evenings": [{"number": number, "games": items} for number, items in evenings.items()]
+        "evenings": [{"number": number, "games": items} for number, items in evenings.items()],
+        "share": share_context(request),
     }
     return render(request, "home.html", tr(lang, "Games"), context)
+
+
+def share_context(request: Request) -> dict[str, Any] | None:
+    """The table's address and code as a QR code for the start page, shown only to whoever may
+    already write (the machine the server runs on, a phone that gave the code, or a table
+    without a code): a phone that can only read does not learn the code from it. The code
+    rides in the address's fragment (``#code=…``), which a browser never sends to a server;
+    the page's script types it into the code page."""
+    code: str | None = request.app.state.code
+    client = request.client.host if request.client else ""
+    trusted = code is None or is_loopback(client) or request.cookies.get(CODE_COOKIE) == code
+    if not trusted:
+        return None
+    address = str(request.base_url)
+    host = request.url.hostname or ""
+    if is_loopback(host) and code is not None:  # listening beyond this machine: its LAN address
+        lan = addresses()
+        if lan:
+            port = f":{request.url.port}" if request.url.port else ""
+            address = f"{request.url.scheme}://{lan[0]}{port}/"
+    target = f"{address}#code={code}" if code is not None else address
+    return {"address": address, "code": code, "qr": qr_context(target)}
+
+
+def qr_context(text: str) -> dict[str, Any]:
+    """A QR code of ``text`` (``segno``, error correction M) as the size of its square (with the
+    4-module quiet zone) and one SVG path of its dark modules, for ``templates/_qr.html``."""
+    import segno
+
+    code = segno.make(text, error="m")
+    rows = [list(row) for row in code.matrix_iter(border=4)]
+    path = "".join(
+        f"M{x} {y}h1v1h-1z" for y, row in enumerate(rows) for x, dark in enumerate(row) if dark
+    )
+    return {"size": len(rows), "path": path, "text": text}
 
 
 # --- a new game -------------------------------------------------------------------------------
@@ -160,7 +197,7 @@ def _new_game_page(
     except KozyrError:
         variant = cls()
     options = [
-        _option_control(spec, values.get(f"o.{spec.name}"), value)
+        _option_control(spec, values.get(f"o.{spec.name}"), value, lang)
         for spec, value in variant.iter_options()
         if spec.name != "players"
     ]
@@ -182,7 +219,7 @@ def _has_players(cls: type[Variant]) -> bool:
     return any(spec.name == "players" for spec in cls.options_spec)
 
 
-def _option_control(spec: Any, given: str | None, value: Any) -> dict[str, Any]:
+def _option_control(spec: Any, given: str | None, value: Any, lang: str) -> dict[str, Any]:
     """One rules option as the new-game form shows it (kind ``bool``, ``choice``, ``number``
     or ``text``)."""
     current = given if given is not None else _plain(value)
@@ -195,7 +232,7 @@ def _option_control(spec: Any, given: str | None, value: Any) -> dict[str, Any]:
     return {
         "name": spec.name,
         "rule": spec.rule,
-        "doc": spec.doc,
+        "doc": tr(lang, spec.doc) if spec.doc else "",
         "kind": kind,
         "current": current,
         "choices": [_plain(c) for c in spec.choices or ()],
@@ -291,6 +328,19 @@ def _item_text(item: Any, lang: str, heads: Sequence[str], players: Sequence[str
     return f"{name}{' — ' + whom if whom else ''} ({points})"
 
 
+#: The words of a game's own fields (``Variant.party_fields``, the cut) kozyr knows.
+PARTY_LABELS = {
+    "cut": N_("Cut card (PN5)"),
+    "extra_hits": N_("Extra hits, recorded only (NN5): seat numbers from 0, as [1, 2]"),
+}
+#: What a result's ``checked`` says, in words (``kozyr.outcome.CHECKED``).
+CHECKED_WORDS = {
+    "plays": N_("every card replayed by the rules"),
+    "summary": N_("the hands and tricks won, proven possible by a legal play"),
+    "outcome": N_("the outcome of each deal (counts and facts)"),
+}
+
+
 def game_sheet(view: View) -> GameSheet | None:
     """The game's sheet in :mod:`kozyr.sheet`'s model (what ``kozyr sheet`` prints for the
     exported record), None before the first deal."""
@@ -314,6 +364,7 @@ def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any
         "rows": [],
         "totals": [],
         "checked": "",
+        "checked_words": "",
         "warnings": [str(w) for w in getattr(result, "warnings", None) or ()],
         "show_winner": False,
         "winner": "",
@@ -353,6 +404,9 @@ def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any
         rows=rows,
         totals=[num(x) for x in sheet.totals],
         checked=sheet.checked or "",
+        checked_words=tr(lang, CHECKED_WORDS[sheet.checked])
+        if sheet.checked in CHECKED_WORDS
+        else "",
         show_winner=bool(sheet.winner) or view.next.over,
         winner=", ".join(sheet.columns[c] for c in sheet.winner),
         loser=", ".join(sheet.columns[c] for c in sheet.loser),
@@ -520,7 +574,7 @@ def render_game(
             shown = (
                 "" if value is None else (value if isinstance(value, str) else json.dumps(value))
             )
-            label = tr(lang, "Cut card (PN5)") if key == "cut" else key
+            label = tr(lang, PARTY_LABELS[key]) if key in PARTY_LABELS else key
             context["party_fields"].append({"key": key, "label": label, "value": shown})
     return render(
         request, "game.html", tr(lang, "Game %(number)d") % {"number": game.id}, context, status

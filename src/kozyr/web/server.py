@@ -7,41 +7,18 @@ network) it makes a table code, prints it, and every write needs it.
 
 from __future__ import annotations
 
-import ipaddress
 import secrets
-import socket
 import sys
 from typing import TextIO
 
+from kozyr.web.network import addresses, is_loopback
+
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is an address of this machine only (127.0.0.0/8, ::1, localhost)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def make_code() -> str:
     """A fresh six-digit table code."""
     return f"{secrets.randbelow(1_000_000):06d}"
-
-
-def addresses() -> list[str]:
-    """This machine's addresses a phone on the same network may reach (best effort)."""
-    found: list[str] = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127.") and address not in found:
-                found.append(address)
-    except OSError:
-        pass
-    return found
 
 
 def serve(

@@ -34,8 +34,8 @@ from kozyr import (
     StandardTrickRules,
     Variant,
     WinnersTarget,
+    prove,
     read_outcome,
-    realise,
 )
 from kozyr.cardset import iter_mask
 from kozyr.deck import PACKS
@@ -524,7 +524,7 @@ class SemListovFamily(Variant):
             at = 0 if self.exchange_timing == "before_play" else after
             exchanges[at] = (record.dealer, card.mask, record.turnups[0].mask)
         hands = [0 if h is None else h.mask for h in record.hands]
-        found = realise(
+        found = prove(
             self.trick_rules,
             record.turnups[0].suit,
             hands,
@@ -537,9 +537,11 @@ class SemListovFamily(Variant):
         if found.possible:
             return SUMMARY, ()
         if found.possible is None:
+            why = f" ({found.note})" if found.note else ""
             return OUTCOME, (
-                f"the search for a legal play giving these trick winners gave up after "
-                f"{found.nodes} cards tried: scored from the summary, not proven possible",
+                f"NOT PROVEN: the bounded search for a legal play giving these trick winners "
+                f"gave up after {found.nodes} cards tried{why}: scored from the "
+                "summary, not proven possible",
             )
         t = found.trick
         raise RecordError(

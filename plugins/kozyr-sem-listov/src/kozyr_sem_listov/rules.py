@@ -7,6 +7,7 @@ from typing_extensions import override
 
 from kozyr import FACE_DOWN, Card, FreePlayDeadTrumps, RankOrder, Suit, Trick
 from kozyr.cardset import SUIT_MASKS
+from kozyr.tricks import Duty, PlayConstraints, Power
 
 
 class ClassicTrickRules(FreePlayDeadTrumps):
@@ -58,6 +59,29 @@ class ClassicTrickRules(FreePlayDeadTrumps):
             if trick.lead_suit is None:
                 return f"{card} is not a trump: answer a face-down lead with a trump (SL-C13)"
         return super().explain(hand, trick, card, trump)
+
+    @override
+    def constraints(self, trump: Suit | None) -> PlayConstraints | None:
+        """SL-C13 added to the core's constraints: in the forced tricks the leader holding a
+        trump leads one, a leader without leads face down, and to a face-down lead a holder of
+        a trump plays one; the face-down card never wins (D-SL2)."""
+        if trump is None or not self.trump_leads:
+            return FreePlayDeadTrumps.constraints(self, trump)
+        trumps = SUIT_MASKS[trump]
+        forced = (0, self.trump_leads)
+        duties = (
+            *self._duties(trump),
+            Duty(None, trumps, trumps, leader=True, tricks=forced),
+            Duty(None, trumps, trumps, tricks=forced),
+        )
+        base = self._power(trump)
+
+        def power(card: Card, lead: Suit | None) -> Power:
+            if lead is None:  # D-SL2: a face-down lead; a trump wins, nothing else can
+                return Power(100 + self.strength[card.index] if card.suit == trump else 0)
+            return base(card, lead)
+
+        return PlayConstraints(duties, power, face_down=forced, face_down_unless=trumps)
 
 
 def classic_trick_rules(

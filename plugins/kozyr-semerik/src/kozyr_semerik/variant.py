@@ -14,6 +14,7 @@ the empty 6, 5, 4 (SM4, D-SM1; the core policy :class:`kozyr.MainSuit`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -34,17 +35,23 @@ from kozyr import (
     PartyRecord,
     PartyResult,
     Payment,
+    PilesTarget,
     RecordError,
     RecordReader,
     ScoreSheet,
     Settlement,
     SheetNote,
     Variant,
+    WinnersTarget,
+    prove,
     read_outcome,
 )
+from kozyr.outcome import OUTCOME, SUMMARY
+from kozyr.realisation import CountsTarget, Target
 from kozyr.scoring import whole
 from kozyr_semerik import outcome
 from kozyr_semerik.scoring import (
+    COUNTER_MASK,
     DECLARATIONS,
     MAIN_SUIT,
     ORDER,
@@ -85,7 +92,15 @@ class Semerik(Variant):
     players_rule = "SM1"
     player_counts = (4,)
     partnership = True
-    record_fields = ("declared", "tricks_won", "counters", "first_to_21", "double")
+    record_fields = (
+        "declared",
+        "tricks_won",
+        "counters",
+        "first_to_21",
+        "double",
+        "trick_winners",
+        "won",
+    )
     options_spec = (
         OptionSpec(
             "packets",
@@ -182,7 +197,10 @@ class Semerik(Variant):
         optional ``declared``: each seat's declaration total, checked against its hand."""
         if reader.get("hands") is None and reader.get("tricks") is None:
             return read_outcome(self.outcome_fields, reader)
-        for key in ("tricks_won", "counters", "first_to_21", "double"):
+        if reader.get("tricks") is None and (reader.has("trick_winners") or reader.has("won")):
+            # a summary: hands and what came of the play
+            return self._read_summary(reader)
+        for key in ("tricks_won", "counters", "first_to_21", "double", "trick_winners", "won"):
             if key in reader.data:
                 raise reader.error(
                     reader.at(key),
@@ -204,6 +222,125 @@ class Semerik(Variant):
                 )
         return {"declared": list(raw)}
 
+    def _read_summary(self, reader: RecordReader) -> dict[str, Any]:
+        """A summary's facts (issue 22): ``trick_winners`` (the seat that won each of the ten
+        tricks) or ``won`` (the cards each seat won); ``counters`` per seat as in an outcome
+        record (tricks with three or more counters, or counters won) unless the won cards tell
+        them (``cumulative``); ``first_to_21`` / ``double`` where the order of events is open."""
+        given = [key for key in ("trick_winners", "won") if reader.has(key)]
+        if len(given) != 1:
+            raise reader.error(reader.at("won"), "give trick_winners or won, not both")
+        data: dict[str, Any] = {}
+        if given[0] == "trick_winners":
+            raw = reader.get("trick_winners")
+            where = reader.at("trick_winners")
+            if not isinstance(raw, list) or len(raw) != HAND_SIZE:
+                raise reader.error(
+                    where, f"expected a list of the {HAND_SIZE} tricks' winners (SM3)"
+                )
+            data["trick_winners"] = [reader.seat(v, f"{where}[{i}]") for i, v in enumerate(raw)]
+        else:
+            raw = reader.get("won")
+            where = reader.at("won")
+            if not isinstance(raw, list) or len(raw) != SEATS:
+                raise reader.error(where, "expected the cards won by each of the 4 seats")
+            data["won"] = [reader.cards(v or [], f"{where}[{i}]") for i, v in enumerate(raw)]
+        counters = outcome.counters_field(self._per_trick)
+        if reader.has("counters"):
+            data["counters"] = counters.read(reader)
+        elif self._per_trick or "won" not in data:
+            raise reader.error(
+                reader.at("counters"),
+                f"missing: {counters.describe()} -- "
+                + (
+                    "the tricks with three or more counters cannot be told from the summary"
+                    if self._per_trick
+                    else "the counters won cannot be told from the trick winners"
+                ),
+            )
+        for spec in (outcome.FIRST_TO_21, outcome.DOUBLE):
+            if reader.has(spec.name):
+                data[spec.name] = spec.read(reader)
+        if reader.has("declared"):
+            raise reader.error(
+                reader.at("declared"), "a summary's declarations come from its hands (SM6)"
+            )
+        return data
+
+    def _summary_facts(self, record: DealRecord) -> DealRecord:
+        """A summary as the outcome record it implies: the combination cards of each hand as
+        dealt, the tricks and counters each seat took (SM6, SM7)."""
+        d = record.decisions
+        quads, trena = str(self.options["quads"]), str(self.options["trena"])
+        shown: list[list[Card] | None] = []
+        for seat, hand in enumerate(record.hands):
+            assert hand is not None
+            used = 0
+            for item in declaration_items(hand, quads=quads, trena=trena, seat=seat):
+                for card in item.cards:
+                    used |= card.mask
+            shown.append(list(CardSet.from_mask(used)) or None)
+        if "trick_winners" in d:
+            taken = [list(d["trick_winners"]).count(s) for s in range(SEATS)]
+        else:
+            taken = [len(cards) // SEATS for cards in d["won"]]
+        counters = d.get("counters")
+        if counters is None:  # cumulative, from the won cards
+            counters = [len(CardSet(cards) & CardSet.from_mask(COUNTER_MASK)) for cards in d["won"]]
+        facts = {"declared": shown, "tricks_won": taken, "counters": list(counters)}
+        facts.update({k: d[k] for k in ("first_to_21", "double") if k in d})
+        return replace(record, hands=(), decisions=facts)
+
+    def _summary_target(self, record: DealRecord) -> Target:
+        d = record.decisions
+        inner: WinnersTarget | PilesTarget
+        if "trick_winners" in d:
+            inner = WinnersTarget(list(d["trick_winners"]))
+        else:
+            inner = PilesTarget([CardSet(cards).mask for cards in d["won"]])
+        if d.get("counters") is None:
+            return inner
+        return CountsTarget(inner, COUNTER_MASK, list(d["counters"]), self._per_trick, HAND_SIZE)
+
+    @override
+    def prove_summary(
+        self, record: DealRecord, context: Mapping[str, Any]
+    ) -> tuple[str, tuple[str, ...]]:
+        """A legal play of the hands (SM5) in which every trick goes as the summary says and
+        the counters come out as recorded (SM7), proven like every summary (issue 22)."""
+        found = prove(
+            self.trick_rules,
+            None,
+            [0 if h is None else h.mask for h in record.hands],
+            range(SEATS),
+            (record.dealer + 1) % SEATS,
+            self._summary_target(record),
+        )
+        if found.possible:
+            return SUMMARY, ()
+        if found.possible is None:
+            why = f" ({found.note})" if found.note else ""
+            return OUTCOME, (
+                f"NOT PROVEN: the bounded search for a legal play giving this summary gave up "
+                f"after {found.nodes} cards tried{why}: scored from the summary, not proven "
+                "possible",
+            )
+        t = found.trick
+        key = "trick_winners" if "trick_winners" in record.decisions else "won"
+        if t >= HAND_SIZE:
+            raise RecordError(
+                "$.counters",
+                f"impossible: no legal play of these hands with these {key} takes the counters "
+                "as recorded (SM7)",
+            )
+        where = f"$.trick_winners[{t}]" if key == "trick_winners" else "$.won"
+        raise RecordError(
+            where,
+            f"impossible: no legal play of these hands gives trick {t + 1} as recorded"
+            + (f" after tricks 1-{t}" if t else "")
+            + " (SM5)",
+        )
+
     @override
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
         d = record.decisions
@@ -217,6 +354,14 @@ class Semerik(Variant):
             }
             data.update({k: d[k] for k in ("first_to_21", "double") if d.get(k) is not None})
             return data
+        if record.tricks is None and ("trick_winners" in d or "won" in d):  # a summary
+            out: dict[str, Any] = {}
+            if "trick_winners" in d:
+                out["trick_winners"] = list(d["trick_winners"])
+            else:
+                out["won"] = [" ".join(map(str, cards)) for cards in d["won"]]
+            out.update({k: d[k] for k in ("counters", "first_to_21", "double") if k in d})
+            return out
         if "declared" in d:
             return {"declared": list(d["declared"])}
         return {}
@@ -240,11 +385,31 @@ class Semerik(Variant):
                 raise RecordError(
                     where, f"seat {seat} holds {len(hand)} cards; Семерик deals 10 to each (SM3)"
                 )
-        if record.tricks is None:
+        d = record.decisions
+        if record.tricks is None and "trick_winners" not in d and "won" not in d:
             raise RecordError(
                 "$.tricks",
-                "missing: a Семерик record lists every trick (SM7 scores them one by one)",
+                "missing: a Семерик record lists every trick (SM7 scores them one by one), or, as "
+                "a summary, the trick winners (trick_winners) or the cards each seat won (won)",
             )
+        if record.tricks is None:  # a summary: its facts agree (SM3, SM6-SM8)
+            if "won" in d:
+                owner: dict[Card, int] = {}
+                for seat, cards in enumerate(d["won"]):
+                    if len(cards) % SEATS:
+                        raise RecordError(
+                            f"$.won[{seat}]",
+                            f"{len(cards)} cards won: whole tricks of four, so a multiple of 4",
+                        )
+                    for i, card in enumerate(cards):
+                        if not any(card in hand for hand in record.hands if hand is not None):
+                            raise RecordError(f"$.won[{seat}][{i}]", f"{card} is in no hand")
+                        owner[card] = seat
+                if len(owner) != SEATS * HAND_SIZE:
+                    missing = next(c for h in record.hands if h for c in h if c not in owner)
+                    raise RecordError("$.won", f"{missing} is in nobody's won cards")
+            outcome.outcome_items(self._summary_facts(record), context, self)
+            return
         declared = record.decisions.get("declared")
         if declared is not None:
             quads, trena = str(self.options["quads"]), str(self.options["trena"])
@@ -305,6 +470,9 @@ class Semerik(Variant):
 
     @override
     def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
+        if record.hands and record.tricks is None:  # a summary: as the outcome it implies
+            facts = self._summary_facts(record)
+            return replace(self.score(facts, context), record=record)
         if record.hands:
             items = deal_items(
                 record,

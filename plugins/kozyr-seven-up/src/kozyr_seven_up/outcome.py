@@ -125,14 +125,17 @@ def check_outcome(variant: SevenUp, record: DealRecord, context: Mapping[str, An
         )
     points = d.get("game_points")
     if points is not None:
-        low, high = game_point_bounds(variant.players * HAND_SIZE, record.turnups)
+        # each player's cards in trick play: six (SU4), or what an option keeps after running
+        kept = getattr(variant, "kept_cards", None)
+        size = int(kept(len(record.turnups) - 1)) if callable(kept) else HAND_SIZE
+        low, high = game_point_bounds(variant.players * size, record.turnups)
         total = sum(points)
         if not low <= total <= high:
             bound = f"at most {high}" if total > high else f"at least {low}"
             raise RecordError(
                 "$.game_points",
-                f"{total} Game points, but the {variant.players * HAND_SIZE} cards in play "
-                f"({variant.players} hands of {HAND_SIZE}, the turn-ups out of play) hold "
+                f"{total} Game points, but the {variant.players * size} cards in play "
+                f"({variant.players} hands of {size}, the turn-ups out of play) hold "
                 f"{bound} (SU6)",
             )
         jack = facts["jack"]

@@ -37,8 +37,8 @@ from kozyr import (
     Settlement,
     SheetNote,
     Variant,
+    prove,
     read_outcome,
-    realise,
 )
 from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr.scoring import whole
@@ -526,7 +526,7 @@ class SevenUp(Variant):
             return SUMMARY, ()  # no play (D-SU2)
         n = self.players
         won = record.decisions["won"]
-        found = realise(
+        found = prove(
             self.trick_rules,
             record.turnups[-1].suit,
             [0 if h is None else h.mask for h in record.hands],
@@ -537,9 +537,11 @@ class SevenUp(Variant):
         if found.possible:
             return SUMMARY, ()
         if found.possible is None:
+            why = f" ({found.note})" if found.note else ""
             return OUTCOME, (
-                f"the search for a legal play giving these won cards gave up after "
-                f"{found.nodes} cards tried: scored from the summary, not proven possible",
+                f"NOT PROVEN: the bounded search for a legal play giving these won cards gave up "
+                f"after {found.nodes} cards tried{why}: scored from the summary, not "
+                "proven possible",
             )
         t = found.trick
         raise RecordError(

@@ -53,6 +53,37 @@
       if (place) place.textContent = at >= 0 ? String(at + 1) : "";
     });
   });
+  // The screen kept awake while a game is open (Screen Wake Lock API, where the browser has it):
+  // asked again when the page comes back into view, since the browser drops it when hidden.
+  if (document.getElementById("sheet-box") && navigator.wakeLock) {
+    var lock = null;
+    var keepAwake = function () {
+      if (document.visibilityState !== "visible" || lock) return;
+      navigator.wakeLock.request("screen").then(function (sentinel) {
+        lock = sentinel;
+        document.documentElement.setAttribute("data-awake", "1");
+        sentinel.addEventListener("release", function () {
+          lock = null;
+          document.documentElement.removeAttribute("data-awake");
+        });
+      }).catch(function () { /* refused (battery saver, no user gesture): the page still works */ });
+    };
+    keepAwake();
+    document.addEventListener("visibilitychange", keepAwake);
+    document.addEventListener("click", keepAwake, { once: true });
+  }
+  // The table code from a scanned QR code (#code=NNNNNN: a fragment, never sent to the server):
+  // kept for this tab and typed into the code page when it asks.
+  var fragment = /(?:^|[#&])code=(\d{4,12})/.exec(location.hash || "");
+  try {
+    if (fragment) {
+      sessionStorage.setItem("kozyr-code", fragment[1]);
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+    var codeBox = document.getElementById("code");
+    var remembered = sessionStorage.getItem("kozyr-code");
+    if (codeBox && remembered && !codeBox.value) codeBox.value = remembered;
+  } catch (e) { /* storage refused (private mode): type the code */ }
   // A form sent once: its submit button is disabled against a double tap.
   document.addEventListener("submit", function (event) {
     var button = event.target.querySelector("button[type=submit]");
