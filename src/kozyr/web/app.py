@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from kozyr.errors import HookError
 from kozyr.web import api, pages
+from kozyr.web.live import EventLimits
 from kozyr.web.store import Store
 from kozyr.web.table import Table
 
@@ -139,11 +140,12 @@ def create_app(
     code: str | None = None,
     hosts: Iterable[str] | None = None,
     max_body: int = api.MAX_BODY,
+    events: EventLimits | None = None,
 ) -> Guard:
     """The application over database ``db`` (a path, ``":memory:"``, or a :class:`Store`).
 
     ``code``: the table code every write needs (None: no code); ``hosts``: the Host names
-    accepted (None: any).
+    accepted (None: any); ``events``: the limits of the live-update streams.
     """
     store = db if isinstance(db, Store) else Store(db)
     static = resources.files("kozyr.web").joinpath("static")
@@ -155,7 +157,7 @@ def create_app(
         ],
         exception_handlers={500: _server_error, HookError: _plugin_error},
     )
-    app.state.table = Table(store)
+    app.state.table = Table(store, events)
     app.state.code = code
     app.state.max_body = max_body
     return Guard(app, code=code, hosts=hosts, max_body=max_body)
