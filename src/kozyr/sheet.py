@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kozyr.errors import KozyrError, RecordError
 from kozyr.limits import Limits
@@ -46,6 +46,9 @@ from kozyr.record import DealResult, EveningResult, PartyResult
 from kozyr.replay import replay
 from kozyr.scoring import Points, SheetNote, exact, fraction_json
 from kozyr.variant import Variant
+
+if TYPE_CHECKING:
+    from kozyr.registry import SheetFormat
 
 #: Languages of a sheet's labels: both (Russian / English), Russian only, English only.
 LANGS = ("both", "ru", "en")
@@ -864,7 +867,40 @@ def all_formats() -> dict[str, Renderer]:
     ``kozyr_register_sheet_formats`` hook (:func:`kozyr.registry.sheet_formats`)."""
     from kozyr.registry import sheet_formats
 
-    return {**FORMATS, **{name: f.render for name, f in sheet_formats().items()}}
+    return {**FORMATS, **{name: _guarded(f) for name, f in sheet_formats().items()}}
+
+
+def _aliases(variant: str) -> tuple[str, ...]:
+    from kozyr.registry import manager
+
+    return manager().aliases_of(variant)
+
+
+def _guarded(format: SheetFormat) -> Renderer:
+    """A plugin's renderer called through the plugin guard: its exception, or a value that is not
+    text, is a :class:`~kozyr.errors.HookError` naming the format and its plugin (exit 3)."""
+    from kozyr.registry import call_plugin
+
+    def render(sheet: Sheet, lang: str) -> str:
+        if format.variants is not None:
+            for game in sheet.games:
+                if not format.renders(game.variant, *_aliases(game.variant)):
+                    raise KozyrError(
+                        f"sheet format {format.name} (plugin {format.plugin}) renders only "
+                        f"{', '.join(sorted(format.variants))}, not {game.variant}"
+                    )
+        return call_plugin(
+            format.render,
+            sheet,
+            lang,
+            plugin=format.plugin,
+            sheet_format=format.name,
+            hook="render",
+            returns=str,
+            trusted=(),
+        )
+
+    return render
 
 
 def renderer_for(
