@@ -1129,14 +1129,14 @@ async def import_page(request: Request) -> Response:
         text = _first(data, "record") or ""
         try:
             record = load(text)
-            views = _table(request).import_record(record)
+            views = _table(request).import_record(record, key=sync.form_key(data))
             return _see(f"/games/{views[0].game.id}")
         except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
             raise
         except KozyrError as bad:
             error = say(lang, str(bad))
             status = 422
-    context = {"error": error, "text": text}
+    context = {"error": error, "text": text, "form_key": sync.new_key()}
     return render(request, "import.html", tr(lang, "Import a record"), context, status)
 
 
