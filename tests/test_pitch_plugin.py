@@ -293,6 +293,13 @@ def test_trump_is_set_by_the_pitch(pitch_manager: PluginManager) -> None:
     assert forced.legal_actions() == [Action("bid", 2, value=2)]
     with pytest.raises(IllegalActionError, match=r"\(AP4\)$"):
         forced.play(Action("pass", 2))
+    # #23 item 9: a forced dealer's wrong bid breaks AP4 too (it was refused with AP3's text)
+    for bid in (3, 5):
+        with pytest.raises(IllegalActionError) as caught:
+            forced.play(Action("bid", 2, value=bid))
+        assert str(caught.value) == (
+            "seat 2: the dealer must bid 2 when everyone else has passed (AP4)"
+        )
 
 
 def test_partnership_points_go_to_sides(pitch_manager: PluginManager) -> None:

@@ -138,7 +138,7 @@ class AuctionPitch(Variant):
         best = self._best(deal)
         if action.seat != deal.to_act:
             return f"it is seat {deal.to_act}'s turn to bid (AP3)"
-        if action.kind == PASS:
+        if action.seat == deal.dealer and best == 0:  # forced: any other action breaks AP4
             return "the dealer must bid 2 when everyone else has passed (AP4)"
         if action.kind != BID or action.value not in BIDS:
             return f"{action.value} is not a bid: bid 2, 3, 4 or 5 (smudge), or pass (AP3)"
