@@ -16,7 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kozyr.errors import IllegalActionError, KozyrError, RecordError
+from kozyr.errors import IllegalActionError, RecordError
 
 if TYPE_CHECKING:
     from kozyr.engine import Deal
@@ -42,14 +42,25 @@ _T = TypeVar("_T")
 def _hook(variant: Variant, hook: str, path: str, seed: int | None, call: Callable[[], _T]) -> _T:
     """``call()`` -- a hook of ``variant`` -- with anything but a KozyrError it raises turned
     into a HookError naming the plugin, the variant, the hook and the record's path."""
-    from kozyr.engine import hook_error
+    from kozyr.engine import _fail, plugin_of
+    from kozyr.registry import trace, tracing
 
+    if tracing():
+        trace(plugin_of(variant), variant.name, hook)
     try:
         return call()
-    except KozyrError:
-        raise
     except Exception as error:
-        raise hook_error(variant, hook, error, seed=seed, where=f"record {path}") from error
+        _fail(variant, hook, error, seed=seed, where=f"record {path}")
+
+
+def _scored(
+    variant: Variant, path: str, seed: int | None, call: Callable[[], DealResult]
+) -> DealResult:
+    """The ``score`` hook's result, guarded and checked (a DealResult with exact points)."""
+    from kozyr.engine import checked_result
+
+    result = _hook(variant, "score", path, seed, call)
+    return checked_result(variant, result, seed=seed, where=f"record {path}")
 
 
 def replay_deal(
@@ -78,7 +89,7 @@ def replay_deal(
                     variant, "prove_summary", path, seed, lambda: variant.prove_summary(record, ctx)
                 )
                 warnings += unchecked
-            scored = _hook(variant, "score", path, seed, lambda: variant.score(record, ctx))
+            scored = _scored(variant, path, seed, lambda: variant.score(record, ctx))
             return replace(scored, checked=checked, warnings=warnings)
     except RecordError as error:
         raise _rebase(error, path) from None
@@ -155,7 +166,7 @@ def replay_deal(
     if taken < len(log):
         raise _rebase(_log_goes_on(log, taken), path)
     done = deal.record
-    return _hook(variant, "score", path, seed, lambda: variant.score(done, ctx))
+    return _scored(variant, path, seed, lambda: variant.score(done, ctx))
 
 
 def _summary_log(
@@ -224,9 +235,22 @@ def _rebase(error: RecordError, path: str) -> RecordError:
 def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> PartyResult:
     """Replay each deal with the context the earlier ones give, then score the party."""
     results: list[DealResult] = []
+    contexts: list[Mapping[str, Any]] = []
     for i, deal in enumerate(party.deals):
-        results.append(_party_deal(party, variant, results, i, deal, path))
-    return _score_party(party, variant, results, path)
+        results.append(_party_deal(party, variant, results, i, deal, path, contexts))
+    scored = _score_party(party, variant, results, path)
+    # the core checks every party's dealers (C1), whether or not the variant's score_party did
+    try:
+        _hook(
+            variant,
+            "check_dealer_rotation",
+            path,
+            None,
+            lambda: variant.check_dealer_rotation(results, contexts, "C1"),
+        )
+    except RecordError as error:
+        raise _rebase(error, path) from None
+    return scored
 
 
 def _score_party(
@@ -251,6 +275,7 @@ def _party_deal(
     i: int,
     deal: DealRecord,
     path: str,
+    contexts: list[Mapping[str, Any]] | None = None,
 ) -> DealResult:
     where = f"{path}.deals[{i}]"
     context = _hook(
@@ -259,6 +284,8 @@ def _party_deal(
     if context is None:
         raise RecordError(where, "the party was already over before this deal")
     ctx = context
+    if contexts is not None:
+        contexts.append(ctx)
     dealt_in = set(_hook(variant, "seats_in", where, None, lambda: variant.seats_in(ctx)))
     for seat, hand in enumerate(deal.hands):  # an outcome record has no hands
         if seat not in dealt_in and hand is not None:

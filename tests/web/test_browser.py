@@ -185,8 +185,9 @@ def test_seven_up_game_by_clicking(
     seven_up_deal(page, "K♦", "3", "3", "-", "-")
     assert totals(page) == ["4", "5"]
     assert page.locator("#sheet tbody tr.deal").count() == 3
-    # undo deal 3
+    # undo deal 3 (asked first: the confirm step)
     click_and_load(page, "#undo")
+    click_and_load(page, "#confirm")
     assert totals(page) == ["4", "3"] and page.locator("#sheet tr.deal").count() == 2
     # edit deal 1: High was Аня's, not Боря's -> deal 1 is 2 : 1, totals 2 + 3 : 1 + 1 = 5 : 2
     click_and_load(page, "#edit-0")

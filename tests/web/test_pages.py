@@ -93,9 +93,12 @@ def test_a_game_through_its_pages(client: TestClient) -> None:
     assert len(rows) == 3 and rows[0][0] == "deal"
     assert 'id="sheet"' in client.get(f"{url}/print").text
     # undo, finish, next game
-    client.post(f"{url}/undo")
+    asked = client.post(f"{url}/undo")  # the confirm step: nothing undone yet
+    assert 'id="confirm"' in asked.text
+    assert len(client.get(f"{url}/export.json").json()["deals"]) == 2
+    client.post(f"{url}/undo", data={"confirm": "1"})
     assert len(client.get(f"{url}/export.json").json()["deals"]) == 1
-    client.post(f"{url}/finish")
+    client.post(f"{url}/finish", data={"confirm": "1"})
     assert 'id="deal-form"' not in client.get(url).text
     response = client.post(f"{url}/next", follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] != url
@@ -164,3 +167,20 @@ def test_csv_export_is_safe_in_a_spreadsheet(client: TestClient) -> None:
             if cell.startswith(("=", "+", "-", "@", "\t", "\r")):
                 float(cell)  # only a real (negative) number may start so
     assert any("'" + "@Боря" in cell or "@Боря" in cell for cell in rows[0])
+
+
+def test_the_deal_caption_a_variant_declares(client: TestClient) -> None:
+    # Семерик (SM8): the next deal belongs to game 2 of the rubber, score 0:2 after game 1's carry
+    game_id = client.post("/api/import", json=example("semerik-game.json")).json()["id"]
+    page = client.get(f"/games/{game_id}").text
+    assert '<p class="caption" id="deal-caption">партия 2, счёт 0:2 (SM8)</p>' in page
+    # По носкам (PN4): after seat 2 reached seven in deal 3, seats 0 and 1 are still in the race
+    race = example("po-noskam-full-party.json")
+    race = dict(race, deals=race["deals"][:3], players=["Аня", "Боря", "Вера"])
+    race.pop("cut", None)
+    game_id = client.post("/api/import", json=race).json()["id"]
+    page = client.get(f"/games/{game_id}").text
+    assert '<p class="caption" id="deal-caption">ещё в гонке: Аня, Боря (PN4)</p>' in page
+    # Seven Up declares none
+    game_id = client.post("/api/import", json=example("seven-up-game.json")).json()["id"]
+    assert 'id="deal-caption"' not in client.get(f"/games/{game_id}").text

@@ -7,6 +7,7 @@ and exits with status 2. The server is imported only when the command runs.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any, TextIO
 
 from kozyr.cli.output import EXIT_OK
@@ -42,9 +43,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise KozyrError(f"--port must be 0..65535, got {args.port}")
-    from kozyr.registry import require_variants
+    from kozyr.registry import manager, require_variants
 
     require_variants()  # a score sheet needs a game (#24)
+    names = [entry.name for entry in manager().entries()]
+    print(  # a notice on stderr: standard output begins with the database line
+        f"kozyr serve: {len(names)} variants from the plugins installed now; restart the server "
+        "to see a plugin installed later",
+        file=sys.stderr,
+    )
     db = args.db if args.db is not None else default_db()
     serve(db, args.host, args.port, code=args.code, out=out)
     return EXIT_OK

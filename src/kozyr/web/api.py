@@ -4,12 +4,19 @@ Every answer is JSON. Bad input is HTTP 422 with kozyr's located message::
 
     {"error": "$.deals[0].dealer: seat 7 is not at the table (seats 0..3)",
      "path": "$.deals[0].dealer", "detail": "seat 7 is not at the table (seats 0..3)"}
+
+Conflicts: a game's answer carries its ``revision`` (also as ``ETag: "<revision>"``); a write
+sent with ``If-Match: "<revision>"`` against an older revision is refused with 412, the current
+game and the changes since (``since``), and nothing changes. ``POST /api/games/{id}/deals`` and
+``POST /api/import`` take an ``Idempotency-Key``: a repeat returns the first answer (with
+``Idempotency-Replayed: true``) and stores nothing new.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from starlette.requests import Request
@@ -19,13 +26,15 @@ from typing_extensions import override
 
 from kozyr.cardset import CardSet
 from kozyr.codec import load
-from kozyr.errors import KozyrError, OptionError, RecordError
+from kozyr.errors import HookError, KozyrError, OptionError, RecordError
 from kozyr.registry import get_variant
 from kozyr.replay import replay
 from kozyr.scoring import hand_json
-from kozyr.web import games
+from kozyr.web import events, games
 from kozyr.web.openapi import openapi_schema
-from kozyr.web.table import GameNotFound, Table
+from kozyr.web.store import StaleRevision
+from kozyr.web.store import fingerprint as _fingerprint
+from kozyr.web.table import GameNotFound, Revisions, Table, View, check_key
 
 #: Largest request body the server reads (a record of a long evening fits many times over).
 MAX_BODY = 1 << 20
@@ -85,9 +94,69 @@ async def read_json(request: Request) -> Any:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def api(handler: Callable[[Request, Table], Awaitable[Any]], *, created: bool = False) -> Handler:
+@dataclass(frozen=True)
+class Reply:
+    """A route's answer with headers of its own (the plain JSON data otherwise)."""
+
+    data: Any
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def etag(revision: int) -> str:
+    """The ``ETag`` of a game at ``revision`` (a strong tag: ``"7"``)."""
+    return f'"{revision}"'
+
+
+def if_match(request: Request) -> Revisions:
+    """The revisions an ``If-Match`` header names (``"7"``, ``W/"7"``, ``7``; a list of them;
+    None without the header or for ``*``). A tag that is no revision matches none."""
+    header = request.headers.get("if-match")
+    if header is None:
+        return None
+    revisions: set[int] = set()
+    for raw in header.split(","):
+        tag = raw.strip()
+        if tag == "*":
+            return None
+        if tag.startswith("W/"):
+            tag = tag[2:]
+        tag = tag.strip('"')
+        if tag and len(tag) <= 18 and tag.isascii() and tag.isdigit():
+            revisions.add(int(tag))
+    return revisions
+
+
+def idempotency_key(request: Request) -> str | None:
+    """The request's ``Idempotency-Key`` (checked: visible ASCII, at most 200 characters)."""
+    return check_key(request.headers.get("idempotency-key"))
+
+
+def stale_json(table: Table, error: StaleRevision) -> dict[str, Any]:
+    """The 412 body: the current game (as ``GET /api/games/{id}``), the message, the revisions
+    the write named and the changes made since the oldest of them."""
+    view = table.stale_view(error)
+    since = min(error.expected, default=0)
+    message = str(error)
+    return {
+        **view.to_json(),
+        "error": message,
+        "path": None,
+        "detail": message,
+        "expected": list(error.expected),
+        "since": [change_json(c) for c in table.store.changes(error.game.id, since=since)],
+    }
+
+
+def api(
+    handler: Callable[[Request, Table], Awaitable[Any]],
+    *,
+    created: bool = False,
+    tagged: bool = False,
+) -> Handler:
     """Wrap a route: JSON out (201 for a route that ``created`` something), kozyr errors as
-    422, unknown games as 404, a body too large as 413."""
+    422, unknown games as 404, a body too large as 413, a stale ``If-Match`` as 412 with the
+    current game. ``tagged``: the answer is one game, sent with its ``ETag`` (and a GET whose
+    ``If-None-Match`` names it is a 304)."""
 
     async def route(request: Request) -> Response:
         table: Table = request.app.state.table
@@ -97,13 +166,50 @@ def api(handler: Callable[[Request, Table], Awaitable[Any]], *, created: bool = 
             return KozyrJSON({"error": str(error), "path": None, "detail": str(error)}, 404)
         except BodyTooLarge as error:
             return KozyrJSON({"error": str(error), "path": None, "detail": str(error)}, 413)
+        except HookError:  # a plugin's fault, not bad input: the app answers 500 naming it
+            raise
+        except StaleRevision as error:
+            return KozyrJSON(
+                stale_json(table, error), 412, headers={"ETag": etag(error.game.revision)}
+            )
         except KozyrError as error:
             return KozyrJSON(error_json(error), 422)
-        return KozyrJSON(data, 201 if created else 200)
+        headers: dict[str, str] = {}
+        if isinstance(data, Reply):
+            headers.update(data.headers)
+            data = data.data
+        if tagged and isinstance(data, dict) and isinstance(data.get("revision"), int):
+            tag = etag(data["revision"])
+            headers["ETag"] = tag
+            if request.method == "GET" and tag in _tags(request.headers.get("if-none-match")):
+                return Response(status_code=304, headers=headers)
+        return KozyrJSON(data, 201 if created else 200, headers=headers)
 
     route.__name__ = handler.__name__
     route.__doc__ = handler.__doc__
     return route
+
+
+def _tags(header: str | None) -> list[str]:
+    return [] if header is None else [t.strip().removeprefix("W/") for t in header.split(",")]
+
+
+def _answer(view: View) -> Any:
+    """A game's answer; a repeated idempotent request's first answer, marked as replayed."""
+    if view.repeated:
+        return Reply(view.to_json(), {"Idempotency-Replayed": "true"})
+    return view.to_json()
+
+
+def change_json(change: Any) -> dict[str, Any]:
+    """One line of a change log as the API writes it."""
+    return {
+        "id": change.id,
+        "at": change.at,
+        "kind": change.kind,
+        "detail": change.detail,
+        "revision": change.revision,
+    }
 
 
 def _game_id(request: Request) -> int:
@@ -175,7 +281,10 @@ async def variants(request: Request, table: Table) -> Any:
 
 
 async def list_games(request: Request, table: Table) -> Any:
-    """Every game, newest first."""
+    """Every game, newest first (``?deleted=true``: the deleted games)."""
+    deleted = request.query_params.get("deleted", "false")
+    if deleted not in ("true", "false"):
+        raise RecordError("deleted", "expected true or false")
     return {
         "games": [
             {
@@ -187,8 +296,11 @@ async def list_games(request: Request, table: Table) -> Any:
                 "deals": len(g.record.get("deals") or []),
                 "created": g.created,
                 "updated": g.updated,
+                "revision": g.revision,
+                "name": g.name,
+                "deleted": g.deleted,
             }
-            for g in table.games()
+            for g in table.games(deleted=deleted == "true")
         ]
     }
 
@@ -224,47 +336,82 @@ async def get_game(request: Request, table: Table) -> Any:
 
 
 async def add_deal(request: Request, table: Table) -> Any:
-    """One deal (outcome, summary or full) appended; the game replayed."""
-    return table.add_deal(_game_id(request), await read_json(request)).to_json()
+    """One deal (outcome, summary or full) appended; the game replayed. ``If-Match``;
+    ``Idempotency-Key``: a repeat returns the first answer and stores nothing."""
+    key = idempotency_key(request)
+    deal = await read_json(request)
+    view = table.add_deal(_game_id(request), deal, if_match=if_match(request), key=key)
+    return _answer(view)
 
 
 async def edit_deal(request: Request, table: Table) -> Any:
     """Deal ``index`` (from 0, as in ``$.deals[index]``) replaced; the game replayed."""
     index = int(request.path_params["index"])
-    return table.edit_deal(_game_id(request), index, await read_json(request)).to_json()
+    deal = await read_json(request)
+    return table.edit_deal(_game_id(request), index, deal, if_match=if_match(request)).to_json()
 
 
 async def undo_deal(request: Request, table: Table) -> Any:
     """The last deal taken back."""
-    return table.undo(_game_id(request)).to_json()
+    return table.undo(_game_id(request), if_match=if_match(request)).to_json()
+
+
+async def redo_deal(request: Request, table: Table) -> Any:
+    """The deal undone last brought back."""
+    return table.redo(_game_id(request), if_match=if_match(request)).to_json()
 
 
 async def set_fields(request: Request, table: Table) -> Any:
     """The game's own fields (``cut``, the variant's party fields); null removes one."""
-    return table.set_fields(_game_id(request), await read_json(request)).to_json()
+    fields = await read_json(request)
+    return table.set_fields(_game_id(request), fields, if_match=if_match(request)).to_json()
 
 
 async def finish_game(request: Request, table: Table) -> Any:
     """The game marked finished."""
-    return table.finish(_game_id(request)).to_json()
+    return table.finish(_game_id(request), if_match=if_match(request)).to_json()
+
+
+async def reopen_game(request: Request, table: Table) -> Any:
+    """A finished game opened again."""
+    return table.reopen(_game_id(request), if_match=if_match(request)).to_json()
+
+
+async def rename_game(request: Request, table: Table) -> Any:
+    """``{"name": "..."}``: the game's name (``""`` or null: none)."""
+    data = _object(await read_json(request))
+    for key in data:
+        if key != "name":
+            raise RecordError(f"$.{key}", "unknown field; known fields: name")
+    if "name" not in data:
+        raise RecordError("$.name", "missing: the game's new name")
+    return table.rename(_game_id(request), data["name"], if_match=if_match(request)).to_json()
+
+
+async def delete_game(request: Request, table: Table) -> Any:
+    """The game deleted (kept with its change log; ``POST …/restore`` brings it back)."""
+    return table.delete(_game_id(request), if_match=if_match(request)).to_json()
+
+
+async def restore_game(request: Request, table: Table) -> Any:
+    """A deleted game brought back."""
+    return table.restore(_game_id(request), if_match=if_match(request)).to_json()
 
 
 async def next_game(request: Request, table: Table) -> Any:
     """The next game of the evening (same variant, options and players)."""
-    view = table.next_game(_game_id(request))
+    view = table.next_game(_game_id(request), if_match=if_match(request))
     return {"id": view.game.id, **view.to_json()}
 
 
 async def changes(request: Request, table: Table) -> Any:
-    """The game's append-only change log."""
+    """The game's append-only change log (``?since=N``: the changes after revision N)."""
     game_id = _game_id(request)
     table.view(game_id)
-    return {
-        "changes": [
-            {"id": c.id, "at": c.at, "kind": c.kind, "detail": c.detail}
-            for c in table.store.changes(game_id)
-        ]
-    }
+    raw = request.query_params.get("since", "0")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
+        raise RecordError("since", "expected a revision (a whole number)")
+    return {"changes": [change_json(c) for c in table.store.changes(game_id, since=int(raw))]}
 
 
 async def evening(request: Request, table: Table) -> Any:
@@ -273,9 +420,16 @@ async def evening(request: Request, table: Table) -> Any:
 
 
 async def import_record(request: Request, table: Table) -> Any:
-    """A record file (party, deal or evening) stored as new game(s)."""
-    views = table.import_record(await read_json(request))
-    return {"id": views[0].game.id, "games": [v.game.id for v in views]}
+    """A record file (party, deal or evening) stored as new game(s), in one transaction;
+    ``Idempotency-Key``: a repeat stores nothing and returns the first answer."""
+    key = idempotency_key(request)
+    data = await read_json(request)
+    before = None if key is None else table.store.answer("import", key, _fingerprint(data))
+    views = table.import_record(data, key=key)
+    answer = {"id": views[0].game.id, "games": [v.game.id for v in views]}
+    if before is not None:
+        return Reply(answer, {"Idempotency-Replayed": "true"})
+    return answer
 
 
 async def schema(request: Request, table: Table) -> Any:
@@ -285,21 +439,41 @@ async def schema(request: Request, table: Table) -> Any:
 
 ROUTES = [
     Route("/api/openapi.json", api(schema), methods=["GET"]),
+    *events.ROUTES,
     Route("/api/score", api(score), methods=["POST"]),
     Route("/api/score-hand", api(score_hand), methods=["POST"]),
     Route("/api/variants", api(variants), methods=["GET"]),
     Route("/api/games", api(list_games), methods=["GET"]),
     Route("/api/games", api(create_game, created=True), methods=["POST"]),
     Route("/api/import", api(import_record, created=True), methods=["POST"]),
-    Route("/api/games/{game:int}", api(get_game), methods=["GET"]),
+    Route("/api/games/{game:int}", api(get_game, tagged=True), methods=["GET"]),
+    Route("/api/games/{game:int}", api(delete_game, tagged=True), methods=["DELETE"]),
     Route("/api/evenings/{evening:int}", api(evening), methods=["GET"]),
-    Route("/api/games/{game:int}/deals", api(add_deal, created=True), methods=["POST"]),
-    Route("/api/games/{game:int}/deals/last", api(undo_deal), methods=["DELETE"]),
-    Route("/api/games/{game:int}/deals/{index:int}", api(edit_deal), methods=["PUT"]),
-    Route("/api/games/{game:int}/fields", api(set_fields), methods=["PUT"]),
-    Route("/api/games/{game:int}/finish", api(finish_game), methods=["POST"]),
+    Route(
+        "/api/games/{game:int}/deals", api(add_deal, created=True, tagged=True), methods=["POST"]
+    ),
+    Route("/api/games/{game:int}/deals/last", api(undo_deal, tagged=True), methods=["DELETE"]),
+    Route("/api/games/{game:int}/deals/{index:int}", api(edit_deal, tagged=True), methods=["PUT"]),
+    Route("/api/games/{game:int}/redo", api(redo_deal, tagged=True), methods=["POST"]),
+    Route("/api/games/{game:int}/fields", api(set_fields, tagged=True), methods=["PUT"]),
+    Route("/api/games/{game:int}/finish", api(finish_game, tagged=True), methods=["POST"]),
+    Route("/api/games/{game:int}/reopen", api(reopen_game, tagged=True), methods=["POST"]),
+    Route("/api/games/{game:int}/name", api(rename_game, tagged=True), methods=["PUT"]),
+    Route("/api/games/{game:int}/restore", api(restore_game, tagged=True), methods=["POST"]),
     Route("/api/games/{game:int}/next", api(next_game, created=True), methods=["POST"]),
     Route("/api/games/{game:int}/changes", api(changes), methods=["GET"]),
 ]
 
-__all__ = ["MAX_BODY", "ROUTES", "error_json", "read_body", "read_json"]
+__all__ = [
+    "MAX_BODY",
+    "ROUTES",
+    "Reply",
+    "change_json",
+    "error_json",
+    "etag",
+    "idempotency_key",
+    "if_match",
+    "read_body",
+    "read_json",
+    "stale_json",
+]

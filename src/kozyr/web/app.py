@@ -22,7 +22,9 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from kozyr.errors import HookError
 from kozyr.web import api, pages
+from kozyr.web.live import EventLimits
 from kozyr.web.store import Store
 from kozyr.web.table import Table
 
@@ -120,17 +122,30 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     return PlainTextResponse("internal error", 500)
 
 
+async def _plugin_error(request: Request, exc: Exception) -> Response:
+    """A plugin's code failed (a :class:`~kozyr.errors.HookError`): not the user's input, so
+    never a 422 -- a 500 that says which plugin failed (#21, #23); the details stay in the log."""
+    plugin = getattr(exc, "plugin", None)
+    message = f"plugin {plugin} failed: {exc}" if plugin else f"a plugin failed: {exc}"
+    if request.url.path.startswith("/api/"):
+        return api.KozyrJSON(
+            {"error": message, "path": None, "detail": message, "plugin": plugin}, 500
+        )
+    return PlainTextResponse(message, 500)
+
+
 def create_app(
     db: str | Store,
     *,
     code: str | None = None,
     hosts: Iterable[str] | None = None,
     max_body: int = api.MAX_BODY,
+    events: EventLimits | None = None,
 ) -> Guard:
     """The application over database ``db`` (a path, ``":memory:"``, or a :class:`Store`).
 
     ``code``: the table code every write needs (None: no code); ``hosts``: the Host names
-    accepted (None: any).
+    accepted (None: any); ``events``: the limits of the live-update streams.
     """
     store = db if isinstance(db, Store) else Store(db)
     static = resources.files("kozyr.web").joinpath("static")
@@ -140,9 +155,9 @@ def create_app(
             *pages.ROUTES,
             Mount("/static", StaticFiles(directory=str(static)), name="static"),
         ],
-        exception_handlers={500: _server_error},
+        exception_handlers={500: _server_error, HookError: _plugin_error},
     )
-    app.state.table = Table(store)
+    app.state.table = Table(store, events)
     app.state.code = code
     app.state.max_body = max_body
     return Guard(app, code=code, hosts=hosts, max_body=max_body)

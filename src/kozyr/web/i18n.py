@@ -136,6 +136,8 @@ ERRORS: tuple[str, ...] = (
     N_("not valid JSON: %(why)s"),
     N_("not valid JSON"),
     N_("expected true or false, got %(kind)s"),
+    N_("expected %(what)s, got %(kind)s (%(rule)s)"),
+    N_("expected %(what)s, got %(kind)s"),
     N_("expected a seat number"),
     N_("expected a record object"),
     N_("expected an object"),
@@ -157,6 +159,22 @@ def _pattern(message: str) -> re.Pattern[str]:
         regex += re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
     return re.compile(f"^{regex}$", re.DOTALL)
 
+
+#: The words kozyr's messages put in ``%(what)s`` and ``%(kind)s`` (what a field takes, what
+#: was given), translated like the patterns.
+PHRASES: tuple[str, ...] = (
+    N_("a seat number"),
+    N_("a side (0 or 1)"),
+    N_("a whole number"),
+    N_("cards"),
+    N_("a list of seats"),
+    N_("true or false"),
+    N_("null"),
+    N_("an object"),
+    N_("a list"),
+    N_("a string"),
+    N_("a boolean"),
+)
 
 _PATTERNS = tuple((message, _pattern(message)) for message in ERRORS)
 _DEAL_PREFIX = re.compile(r"^deal (\d+) \((\$[^)]*)\): ")
@@ -180,6 +198,8 @@ def say_error(
     'сдача 2 ($.deals[1].high): не указано: Старший (SU6)'
     >>> say_error("ru", "'Аня' is already at the table")
     '«Аня» уже за столом'
+    >>> say_error("ru", "$.deals[3].counters[1]: expected a whole number, got null (SM7)")
+    '$.deals[3].counters[1]: нужно: целое число; дано: пусто (SM7)'
     >>> say_error("en", "it is seat 1's turn", ["Аня", "Боря"])
     "it is Боря's turn"
     """
@@ -200,6 +220,9 @@ def say_error(
         if match is None:
             continue
         values = dict(match.groupdict())
+        for key in ("what", "kind"):
+            if values.get(key) in PHRASES:
+                values[key] = tr(lang, values[key])
         field = _FIELD.match(values.get("field", ""))
         if field is not None:
             label = (labels or {}).get(field.group(1), field.group(2))

@@ -9,6 +9,10 @@ from kozyr import __version__
 _ERROR = {"$ref": "#/components/schemas/Error"}
 _GAME = {"$ref": "#/components/schemas/Game"}
 _ANY_OBJECT: dict[str, Any] = {"type": "object"}
+_ETAG = {
+    "description": 'the game\'s revision as a strong tag, "7"; send it back as If-Match',
+    "schema": {"type": "string"},
+}
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -24,8 +28,12 @@ def _op(
     game: bool = False,
     index: bool = False,
     write: bool = False,
+    matched: bool = False,
+    idempotent: bool = False,
 ) -> dict[str, Any]:
     responses: dict[str, Any] = {status: _json(ok, "success")}
+    if ok is _GAME:
+        responses[status]["headers"] = {"ETag": _ETAG}
     if body is not None or game or index:
         responses["422"] = _json(_ERROR, "bad input: kozyr's located message")
     if game:
@@ -34,8 +42,34 @@ def _op(
         responses["413"] = _json(_ERROR, "the request body is too large")
     if write:
         responses["403"] = _json(_ERROR, "another origin, or no table code where one is needed")
+    if matched:
+        responses["412"] = _json(
+            {"$ref": "#/components/schemas/Stale"},
+            "If-Match names an older revision: nothing changed; the current game",
+        )
     op: dict[str, Any] = {"summary": summary, "responses": responses}
-    params = []
+    params: list[dict[str, Any]] = []
+    if matched:
+        params.append(
+            {
+                "name": "If-Match",
+                "in": "header",
+                "required": False,
+                "description": 'the revision the change was made against, as "7" (the ETag)',
+                "schema": {"type": "string"},
+            }
+        )
+    if idempotent:
+        params.append(
+            {
+                "name": "Idempotency-Key",
+                "in": "header",
+                "required": False,
+                "description": "a fresh key (a UUID) per request: a repeat returns the first "
+                "answer (header Idempotency-Replayed: true) and stores nothing new",
+                "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+            }
+        )
     if game:
         params.append(
             {"name": "game", "in": "path", "required": True, "schema": {"type": "integer"}}
@@ -160,9 +194,19 @@ def openapi_schema() -> dict[str, Any]:
                     status="201",
                     write=True,
                     body=record,
+                    idempotent=True,
                 )
             },
-            "/api/games/{game}": {"get": _op("a game: its record and result", _GAME, game=True)},
+            "/api/games/{game}": {
+                "get": _op("a game: its record and result", _GAME, game=True),
+                "delete": _op(
+                    "delete the game (kept with its change log; restore brings it back)",
+                    _GAME,
+                    game=True,
+                    write=True,
+                    matched=True,
+                ),
+            },
             "/api/evenings/{evening}": {
                 "get": {
                     "summary": "an evening: its games as one evening record, and its result as "
@@ -182,10 +226,71 @@ def openapi_schema() -> dict[str, Any]:
                 }
             },
             "/api/games/{game}/deals": {
-                "post": _op("enter one deal", _GAME, body=deal, game=True, write=True, status="201")
+                "post": _op(
+                    "enter one deal",
+                    _GAME,
+                    body=deal,
+                    game=True,
+                    write=True,
+                    status="201",
+                    matched=True,
+                    idempotent=True,
+                )
             },
             "/api/games/{game}/deals/last": {
-                "delete": _op("undo the last deal", _GAME, game=True, write=True)
+                "delete": _op("undo the last deal", _GAME, game=True, write=True, matched=True)
+            },
+            "/api/games/{game}/redo": {
+                "post": _op(
+                    "bring back the deal undone last", _GAME, game=True, write=True, matched=True
+                )
+            },
+            "/api/games/{game}/reopen": {
+                "post": _op(
+                    "open a finished game again", _GAME, game=True, write=True, matched=True
+                )
+            },
+            "/api/games/{game}/restore": {
+                "post": _op("bring back a deleted game", _GAME, game=True, write=True, matched=True)
+            },
+            "/api/games/{game}/name": {
+                "put": _op(
+                    "name the game (empty or null: no name)",
+                    _GAME,
+                    body={
+                        "type": "object",
+                        "required": ["name"],
+                        "additionalProperties": False,
+                        "properties": {"name": {"type": ["string", "null"], "maxLength": 80}},
+                    },
+                    game=True,
+                    write=True,
+                    matched=True,
+                )
+            },
+            "/api/games/{game}/events": {
+                "get": {
+                    "summary": "live updates (Server-Sent Events): `event: change` with "
+                    '`data: {"revision": N}` after every change of the game (and once at the '
+                    "start); a comment line as heartbeat; the stream ends after a while and the "
+                    "browser reconnects (retry)",
+                    "parameters": [
+                        {
+                            "name": "game",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "integer"},
+                        }
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "the event stream",
+                            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                        },
+                        "404": _json(_ERROR, "no game with this id"),
+                        "503": _json(_ERROR, "too many live streams are open; retry later"),
+                    },
+                }
             },
             "/api/games/{game}/deals/{index}": {
                 "put": _op(
@@ -195,6 +300,7 @@ def openapi_schema() -> dict[str, Any]:
                     game=True,
                     index=True,
                     write=True,
+                    matched=True,
                 )
             },
             "/api/games/{game}/fields": {
@@ -205,14 +311,20 @@ def openapi_schema() -> dict[str, Any]:
                     body=_ANY_OBJECT,
                     game=True,
                     write=True,
+                    matched=True,
                 )
             },
             "/api/games/{game}/finish": {
-                "post": _op("finish the game", _GAME, game=True, write=True)
+                "post": _op("finish the game", _GAME, game=True, write=True, matched=True)
             },
             "/api/games/{game}/next": {
                 "post": _op(
-                    "the next game of the evening", _GAME, game=True, write=True, status="201"
+                    "the next game of the evening",
+                    _GAME,
+                    game=True,
+                    write=True,
+                    status="201",
+                    matched=True,
                 )
             },
             "/api/games/{game}/changes": {
@@ -251,6 +363,28 @@ def openapi_schema() -> dict[str, Any]:
                         "result": {
                             "oneOf": [{"$ref": "#/components/schemas/Result"}, {"type": "null"}]
                         },
+                        "revision": {
+                            "type": "integer",
+                            "description": "the number of changes so far (the ETag)",
+                        },
+                        "name": {"type": ["string", "null"]},
+                        "deleted": {"type": "boolean"},
+                        "redo": {
+                            "type": "integer",
+                            "description": "how many undone deals redo can bring back",
+                        },
+                    },
+                },
+                "Stale": {
+                    "type": "object",
+                    "description": "the current game (as GET /api/games/{game}) with the error, "
+                    "the revisions If-Match named and the changes since",
+                    "required": ["error", "revision", "expected", "since"],
+                    "properties": {
+                        "error": {"type": "string"},
+                        "revision": {"type": "integer"},
+                        "expected": {"type": "array", "items": {"type": "integer"}},
+                        "since": {"type": "array", "items": _ANY_OBJECT},
                     },
                 },
             },

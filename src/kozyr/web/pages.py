@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from kozyr.codec import load
-from kozyr.errors import KozyrError, RecordError
+from kozyr.errors import HookError, KozyrError, RecordError
 from kozyr.record import EveningResult, PartyRecord
 from kozyr.registry import get_variant
 from kozyr.replay import replay
@@ -31,10 +31,11 @@ from kozyr.sheet import Entry, GameSheet, build_game, csv_number, csv_text, num,
 from kozyr.stats import player_stats
 from kozyr.variant import Variant
 from kozyr.web import form as deal_form
-from kozyr.web import games
+from kozyr.web import games, sync
 from kozyr.web.api import BodyTooLarge, read_body
 from kozyr.web.i18n import LANGS, N_, negotiate, ntr, say_error, tr
 from kozyr.web.network import addresses, is_loopback
+from kozyr.web.store import StaleRevision
 from kozyr.web.table import GameNotFound, Table, View
 from kozyr.web.templating import TEMPLATES, fragment, words
 
@@ -272,6 +273,8 @@ async def create_game(request: Request) -> Response:
         return _new_game_page(
             request, lang, chosen, str(count), values, {error.path: say(lang, error.detail)}, 422
         )
+    except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
+        raise
     except KozyrError as error:
         message = say(lang, str(error))
         return _new_game_page(request, lang, chosen, str(count), values, {"$": message}, 422)
@@ -534,6 +537,8 @@ def render_game(
     deal_json: str = "",
     fields_error: str | None = None,
     status: int = 200,
+    conflict: Mapping[str, Any] | None = None,
+    conflict_offer: str = "",
 ) -> Response:
     lang = lang_of(request)
     game = view.game
@@ -550,6 +555,9 @@ def render_game(
         "fields_error": fields_error,
         "party_fields": [],
         "evening": evening_context(_table(request), game.evening),
+        "form_key": sync.new_key(),
+        "conflict": conflict,
+        "conflict_offer": conflict_offer,
     }
     if view.open:
         context.update(
@@ -676,7 +684,22 @@ async def add_deal(request: Request) -> Response:
     index = len(view.game.record.get("deals") or [])
     try:
         deal = _posted_deal(variant, data, view.next.left)
-        table.add_deal(view.game.id, deal)
+        table.add_deal(
+            view.game.id, deal, if_match=sync.form_revision(data), key=sync.form_key(data)
+        )
+    except StaleRevision as stale:
+        lang = lang_of(request)
+        # the entry drawn again on the game as it is now: the dealer is the one due now
+        values = {k: v for k, v in _values(data).items() if k != deal_form.PREFIX + "dealer"}
+        return render_game(
+            request,
+            table.stale_view(stale),
+            values=values,
+            deal_json=_first(data, "deal_json") or "",
+            status=412,
+            conflict=sync.conflict_context(table, stale, lang),
+            conflict_offer=tr(lang, sync.ENTRY_KEPT),
+        )
     except RecordError as error:
         errors, top = _errors_for(variant, error, index, lang_of(request), view.game.players)
         return render_game(
@@ -704,31 +727,189 @@ async def set_fields(request: Request) -> Response:
             fields[key] = json.loads(text)  # a number or a list: [1, 2]
         except json.JSONDecodeError:
             fields[key] = text
+    table = _table(request)
     try:
-        _table(request).set_fields(view.game.id, fields)
+        table.set_fields(view.game.id, fields, if_match=sync.form_revision(data))
+    except StaleRevision as stale:
+        return _stale_game(request, table, stale)
     except RecordError as error:
         message = say(lang_of(request), str(error), view.game.players)
         return render_game(request, view, fields_error=message, status=422)
     return _see(f"/games/{view.game.id}")
 
 
-async def undo(request: Request) -> Response:
-    game_id = int(request.path_params["game"])
+def _stale_game(request: Request, table: Table, stale: StaleRevision) -> Response:
+    """The game as it is now, with what changed since the refused form was drawn (412)."""
+    lang = lang_of(request)
+    return render_game(
+        request,
+        table.stale_view(stale),
+        status=412,
+        conflict=sync.conflict_context(table, stale, lang),
+        conflict_offer=tr(lang, "Nothing was changed: look at the sheet and try again."),
+    )
+
+
+def _confirm_page(
+    request: Request,
+    view: View,
+    what: str,
+    *,
+    conflict: Mapping[str, Any] | None = None,
+    status: int = 200,
+) -> Response:
+    """The confirm step of undo, finish and delete: the question, the sheet, yes or back."""
+    lang = lang_of(request)
+    game = view.game
+    deals = game.record.get("deals") or []
+    number = len(deals)
+    if what == "undo":
+        can = bool(deals) and not game.finished and not game.deleted
+        question = tr(lang, "Undo deal %(number)d?") % {"number": number} if can else ""
+        detail = (
+            tr(lang, "Deal %(number)d goes; redo brings it back.") % {"number": number}
+            if can
+            else tr(lang, "There is no deal to undo.")
+        )
+        yes = tr(lang, "Yes, undo deal %(number)d") % {"number": number}
+    elif what == "finish":
+        can = not game.finished and not game.deleted
+        question = tr(lang, "Finish the game?")
+        detail = (
+            tr(lang, "No more deals are taken; the game can be reopened.")
+            if can
+            else tr(lang, "The game is already finished.")
+        )
+        yes = tr(lang, "Yes, finish the game")
+    else:
+        can = not game.deleted
+        question = tr(lang, "Delete the game?")
+        detail = (
+            tr(lang, "It leaves the list and its evening; it can be restored.")
+            if can
+            else tr(lang, "This game is deleted.")
+        )
+        yes = tr(lang, "Yes, delete the game")
+    offer = ""
+    if conflict is not None:
+        offer = (
+            tr(lang, "Nothing was changed. Look at the sheet as it is now:")
+            + " "
+            + (question if can else detail)
+        )
+    context = {
+        "game": game,
+        "question": question or detail,
+        "detail": detail,
+        "yes": yes,
+        "can": can,
+        "action": f"/games/{game.id}/{what}",
+        "sheet": sheet_context(view, lang),
+        "conflict": conflict,
+        "conflict_offer": offer,
+    }
+    return render(request, "confirm.html", question or detail, context, status)
+
+
+async def _confirmed(request: Request, what: str) -> Response:
+    """Undo, finish or delete: without ``confirm`` the confirm step; with it, done against the
+    form's revision (a stale one: the confirm step again, with what changed, 412)."""
+    table = _table(request)
+    view = _view(request)
+    data = await form_data(request)
+    revision = sync.form_revision(data)
     try:
-        _table(request).undo(game_id)
+        if _first(data, "confirm") != "1":
+            if revision is not None and view.game.revision not in revision:
+                raise StaleRevision(view.game, revision)
+            return _confirm_page(request, view, what)
+        action = {"undo": table.undo, "finish": table.finish, "delete": table.delete}[what]
+        action(view.game.id, if_match=revision)
+    except StaleRevision as stale:
+        conflict = sync.conflict_context(table, stale, lang_of(request))
+        current = table.stale_view(stale)
+        return _confirm_page(request, current, what, conflict=conflict, status=412)
     except RecordError:
-        pass  # nothing to undo: the page shows the game as it is
-    return _see(f"/games/{game_id}")
+        return _confirm_page(request, _view(request), what, status=422)
+    return _see("/" if what == "delete" else f"/games/{view.game.id}")
+
+
+async def undo(request: Request) -> Response:
+    return await _confirmed(request, "undo")
 
 
 async def finish(request: Request) -> Response:
+    return await _confirmed(request, "finish")
+
+
+async def delete(request: Request) -> Response:
+    return await _confirmed(request, "delete")
+
+
+async def _simple(request: Request, what: str) -> Response:
+    """Redo, reopen, restore and rename: done against the form's revision (412 when stale)."""
+    table = _table(request)
     game_id = int(request.path_params["game"])
-    _table(request).finish(game_id)
+    data = await form_data(request)
+    revision = sync.form_revision(data)
+    try:
+        if what == "rename":
+            table.rename(game_id, _first(data, "name") or "", if_match=revision)
+        else:
+            action = {"redo": table.redo, "reopen": table.reopen, "restore": table.restore}[what]
+            action(game_id, if_match=revision)
+    except StaleRevision as stale:
+        return _stale_game(request, table, stale)
+    except RecordError as error:
+        view = table.view(game_id)
+        return render_game(request, view, top_error=str(error), fields_error=str(error), status=422)
     return _see(f"/games/{game_id}")
 
 
+async def deleted_games(request: Request) -> Response:
+    """The deleted games, each with a restore button (kept with their change logs)."""
+    lang = lang_of(request)
+    listed = []
+    for game in _table(request).games(deleted=True):
+        try:
+            title = _variant_title(get_variant(game.variant), lang)
+        except KozyrError:
+            title = game.variant
+        listed.append(
+            {
+                "id": game.id,
+                "name": game.name,
+                "title": title,
+                "players": list(game.players),
+                "revision": game.revision,
+            }
+        )
+    return render(request, "deleted.html", tr(lang, "Deleted games"), {"deleted": listed})
+
+
+async def redo(request: Request) -> Response:
+    return await _simple(request, "redo")
+
+
+async def reopen(request: Request) -> Response:
+    return await _simple(request, "reopen")
+
+
+async def restore(request: Request) -> Response:
+    return await _simple(request, "restore")
+
+
+async def rename(request: Request) -> Response:
+    return await _simple(request, "rename")
+
+
 async def next_game(request: Request) -> Response:
-    view = _table(request).next_game(int(request.path_params["game"]))
+    table = _table(request)
+    data = await form_data(request)
+    try:
+        view = table.next_game(int(request.path_params["game"]), if_match=sync.form_revision(data))
+    except StaleRevision as stale:
+        return _stale_game(request, table, stale)
     return _see(f"/games/{view.game.id}")
 
 
@@ -743,9 +924,18 @@ async def edit_deal(request: Request) -> Response:
     if request.method == "GET":
         return _edit_page(request, view, index, deal, None, None, None, 200)
     data = await form_data(request)
+    table = _table(request)
     try:
         posted = _posted_deal(variant, data, _left_at(view, index))
-        _table(request).edit_deal(view.game.id, index, posted)
+        table.edit_deal(view.game.id, index, posted, if_match=sync.form_revision(data))
+    except StaleRevision as stale:
+        lang = lang_of(request)
+        conflict = sync.conflict_context(table, stale, lang)
+        current = table.stale_view(stale)
+        offer = tr(lang, sync.ENTRY_KEPT)
+        return _edit_page(
+            request, current, index, deal, data, None, None, 412, conflict=conflict, offer=offer
+        )
     except RecordError as error:
         errors, top = _errors_for(variant, error, index, lang_of(request), view.game.players)
         return _edit_page(request, view, index, deal, data, errors, top, 422)
@@ -786,6 +976,9 @@ def _edit_page(
     errors: Mapping[tuple[str, int | None], str] | None,
     top: str | None,
     status: int,
+    *,
+    conflict: Mapping[str, Any] | None = None,
+    offer: str = "",
 ) -> Response:
     lang = lang_of(request)
     variant = games.variant_of(view.game.record)
@@ -800,6 +993,8 @@ def _edit_page(
     context = {
         "game": view.game,
         "index": index,
+        "conflict": conflict,
+        "conflict_offer": offer,
         **_deal_context(
             variant,
             view,
@@ -934,12 +1129,14 @@ async def import_page(request: Request) -> Response:
         text = _first(data, "record") or ""
         try:
             record = load(text)
-            views = _table(request).import_record(record)
+            views = _table(request).import_record(record, key=sync.form_key(data))
             return _see(f"/games/{views[0].game.id}")
+        except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
+            raise
         except KozyrError as bad:
             error = say(lang, str(bad))
             status = 422
-    context = {"error": error, "text": text}
+    context = {"error": error, "text": text, "form_key": sync.new_key()}
     return render(request, "import.html", tr(lang, "Import a record"), context, status)
 
 
@@ -1007,6 +1204,12 @@ ROUTES = [
     Route("/games/{game:int}/fields", _guarded(set_fields), methods=["POST"]),
     Route("/games/{game:int}/finish", _guarded(finish), methods=["POST"]),
     Route("/games/{game:int}/next", _guarded(next_game), methods=["POST"]),
+    Route("/deleted", _guarded(deleted_games), methods=["GET"]),
+    Route("/games/{game:int}/redo", _guarded(redo), methods=["POST"]),
+    Route("/games/{game:int}/reopen", _guarded(reopen), methods=["POST"]),
+    Route("/games/{game:int}/rename", _guarded(rename), methods=["POST"]),
+    Route("/games/{game:int}/delete", _guarded(delete), methods=["POST"]),
+    Route("/games/{game:int}/restore", _guarded(restore), methods=["POST"]),
     Route("/games/{game:int}/deals/{index:int}/edit", _guarded(edit_deal), methods=["GET", "POST"]),
     Route("/games/{game:int}/export.json", _guarded(export_json), methods=["GET"]),
     Route("/games/{game:int}/export.csv", _guarded(export_csv), methods=["GET"]),

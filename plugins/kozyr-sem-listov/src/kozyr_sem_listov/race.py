@@ -292,6 +292,16 @@ class RaceForm(SemListovFamily):
         return self._context_after(results)
 
     @override
+    def deal_caption(self, context: Mapping[str, Any]) -> SheetNote | None:
+        """Once a player has left the race (PN4, D-PN2): who is still in it."""
+        left = context.get("left") or ()
+        if not left:
+            return None
+        still = tuple(seat for seat in range(self.players) if seat not in left)
+        rule = self.race_rule
+        return SheetNote("ещё в гонке: {}", "still in the race: {}", who=still, rule=rule)
+
+    @override
     def party_cut(self, results: Sequence[DealResult], rng: random.Random) -> Card | None:
         """The loser cuts the shuffled pack once the race is over (PN5, SL19-4, NN5; C7)."""
         if not results or not results[-1].extra["race_over"]:

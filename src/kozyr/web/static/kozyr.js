@@ -90,3 +90,189 @@
     if (button) setTimeout(function () { button.disabled = true; }, 0);
   });
 })();
+
+// Live updates and drafts (the game page). A form that is half filled in is kept in the
+// browser (localStorage) as it is typed, so a reload, a lost connection or the table-code page
+// loses nothing; the sheet follows every change made on another phone (Server-Sent Events,
+// GET /api/games/{id}/events) without a reload, and what is being typed stays.
+(function () {
+  "use strict";
+  var PREFIX = "kozyr-draft-";
+  var store = null;
+  try {
+    store = window.localStorage;
+    store.setItem(PREFIX + "probe", "1");
+    store.removeItem(PREFIX + "probe");
+  } catch (error) {
+    store = null; // private mode or storage off: the page works, drafts are not kept
+  }
+
+  function read(name) {
+    if (!store) return null;
+    try {
+      return JSON.parse(store.getItem(PREFIX + name) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function write(name, value) {
+    if (!store) return;
+    try {
+      if (value === null) store.removeItem(PREFIX + name);
+      else store.setItem(PREFIX + name, JSON.stringify(value));
+    } catch (error) {
+      /* full storage: the draft is not kept */
+    }
+  }
+
+  function kept(element) {
+    return element.name && element.type !== "hidden" && element.type !== "submit" &&
+      element.type !== "button" && element.name !== "revision" && element.name !== "key";
+  }
+
+  // The draft of a form: the fields the player touched, by name (radio: the value chosen;
+  // checkbox: every value ticked; others: the text).
+  function capture(form, draft, element) {
+    var fields = draft.fields;
+    if (element.type === "radio") {
+      fields[element.name] = { radio: element.value };
+    } else if (element.type === "checkbox") {
+      var ticked = [];
+      form.querySelectorAll('input[type=checkbox][name="' + element.name + '"]').forEach(
+        function (box) { if (box.checked) ticked.push(box.value); });
+      fields[element.name] = { boxes: ticked };
+    } else {
+      fields[element.name] = { text: element.value };
+    }
+  }
+
+  function apply(form, draft) {
+    Object.keys(draft.fields).forEach(function (name) {
+      var value = draft.fields[name];
+      var elements = form.querySelectorAll('[name="' + name + '"]');
+      elements.forEach(function (element) {
+        if (!kept(element)) return;
+        if ("radio" in value && element.type === "radio") {
+          element.checked = element.value === value.radio;
+        } else if ("boxes" in value && element.type === "checkbox") {
+          element.checked = value.boxes.indexOf(element.value) >= 0;
+        } else if ("text" in value && element.type !== "radio" && element.type !== "checkbox") {
+          element.value = value.text;
+        }
+      });
+    });
+    if (draft.fields.deal_json && draft.fields.deal_json.text) {
+      var details = form.querySelector("details.json");
+      if (details) details.open = true;
+    }
+  }
+
+  function revisionOf(root) {
+    var box = root.querySelector("#sheet-box[data-revision]");
+    return box ? parseInt(box.getAttribute("data-revision"), 10) : null;
+  }
+
+  // A draft was sent: once the game has moved past the revision it was sent at, and the page
+  // shows no error, it was stored and is dropped.
+  function settle(form, name, draft) {
+    if (!draft || draft.sent === undefined || draft.sent === null) return draft;
+    var now = revisionOf(document);
+    var refused = document.querySelector(".error, #conflict");
+    if (now !== null && now > draft.sent && !refused) {
+      write(name, null);
+      return null;
+    }
+    draft.sent = null;
+    write(name, draft);
+    return draft;
+  }
+
+  function watch(form) {
+    var name = form.getAttribute("data-draft");
+    var draft = settle(form, name, read(name));
+    var refused = document.querySelector(".error, #conflict");
+    // the server draws a refused form with what was posted; a draft fills a fresh one
+    if (draft && !refused) apply(form, draft);
+    function keep(event) {
+      if (!event.target || !kept(event.target)) return;
+      var current = read(name) || { fields: {} };
+      current.fields = current.fields || {};
+      capture(form, current, event.target);
+      write(name, current);
+    }
+    form.addEventListener("input", keep);
+    form.addEventListener("change", keep);
+    form.addEventListener("submit", function () {
+      var current = read(name);
+      var revision = form.querySelector('input[name="revision"]');
+      if (current && revision) {
+        current.sent = parseInt(revision.value, 10);
+        write(name, current);
+      }
+    });
+  }
+
+  document.querySelectorAll("form[data-draft]").forEach(watch);
+
+  // Live updates: the game page listens to its event stream.
+  var box = document.getElementById("sheet-box");
+  if (!box || !box.hasAttribute("data-game") || !window.EventSource || !window.fetch) return;
+  if (!document.querySelector("#actions, #deleted")) return; // a page that only shows a sheet
+  var game = box.getAttribute("data-game");
+  var shown = revisionOf(document);
+  var busy = false;
+  var again = false;
+
+  function done() {
+    busy = false;
+    if (again) {
+      again = false;
+      refresh();
+    }
+  }
+
+  function refresh() {
+    if (busy) {
+      again = true; // one more change came while this one was fetched
+      return;
+    }
+    busy = true;
+    fetch(window.location.pathname, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (html === null) return done();
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        var main = fresh.querySelector("main");
+        var revision = revisionOf(fresh);
+        if (!main || revision === null || revision <= shown) return done();
+        var focused = document.activeElement;
+        var focusName = focused && focused.name ? focused.name : null;
+        var focusValue = focused && focused.type === "radio" ? focused.value : null;
+        document.querySelector("main").replaceWith(main);
+        shown = revision;
+        document.querySelectorAll("form[data-draft]").forEach(function (form) {
+          var draft = read(form.getAttribute("data-draft"));
+          if (draft) apply(form, draft);
+          watch(form);
+        });
+        if (focusName) {
+          var selector = '[name="' + focusName + '"]' +
+            (focusValue !== null ? '[value="' + focusValue + '"]' : "");
+          var target = document.querySelector("main " + selector);
+          if (target) target.focus();
+        }
+        document.body.setAttribute("data-revision", String(revision));
+        done();
+      })
+      .catch(done);
+  }
+
+  var source = new EventSource("/api/games/" + game + "/events");
+  source.addEventListener("change", function (event) {
+    var data = null;
+    try { data = JSON.parse(event.data); } catch (error) { return; }
+    if (data && typeof data.revision === "number" && data.revision > shown) refresh();
+  });
+  window.addEventListener("pagehide", function () { source.close(); });
+})();
