@@ -52,6 +52,7 @@ TARGETS: dict[str, tuple[str, dict[str, Any], str | None]] = {
     "sem-listov-1884": ("sem-listov-1884", {"players": 4}, None),
     "na-noski": ("na-noski", {"players": 4}, None),
     "semerik": ("semerik", {}, None),
+    "auction-pitch": ("auction-pitch", {"players": 4}, None),
 }
 
 

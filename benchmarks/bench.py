@@ -127,6 +127,70 @@ def seven_up(seed: int, players: int = 4) -> list[int] | None:
     return tricks
 
 
+def auction_pitch(seed: int, players: int = 4) -> list[int]:
+    """Auction Pitch (AP2-AP7), dealer seat 0: one bid each from eldest (the dealer's privilege,
+    the stuck dealer bids 2, 3 or 4), the pitcher leads and names trump, follow suit or trump."""
+    rng = random.Random(seed)
+    cards = PACK_52[:]
+    rng.shuffle(cards)
+    eldest = 1 % players
+    order = [(eldest + i) % players for i in range(players)]
+    hands = [0] * players
+    pos = 0
+    for _ in range(2):  # AP2: two rounds of three
+        for s in order:
+            hands[s] |= (1 << cards[pos]) | (1 << cards[pos + 1]) | (1 << cards[pos + 2])
+            pos += 3
+    best = 0
+    leader = 0
+    for j, s in enumerate(order):  # AP3-AP5: pass (0) first, then the bids upwards
+        if j < players - 1:
+            values = [0, *range(max(best + 1, 2), 5)]
+        elif best == 0:
+            values = [2, 3, 4]
+        else:
+            values = [0, *range(best, 5)]
+        value = values[rng.randrange(len(values))] if len(values) > 1 else values[0]
+        if value and value >= best:
+            best, leader = value, s
+    trump = -1
+    tricks = [0] * players
+    while hands[leader]:
+        seat = leader
+        lead = -1
+        best_card = -1
+        winner = seat
+        best_trump = False
+        for _ in range(players):
+            h = hands[seat]
+            if lead < 0:
+                m = h
+            else:  # AP7: follow suit or trump; void, anything
+                f = h & SUIT[lead]
+                m = (f | (h & SUIT[trump])) if f else h
+            c = m.bit_count()
+            if c > 1:
+                for _ in range(rng.randrange(c)):
+                    m &= m - 1
+            low = m & -m
+            hands[seat] ^= low
+            card = low.bit_length() - 1
+            suit = card // 13
+            if lead < 0:
+                lead = suit
+                if trump < 0:
+                    trump = suit  # AP6: the pitch names trump
+            if suit == trump:
+                if not best_trump or card > best_card:
+                    best_card, winner, best_trump = card, seat, True
+            elif not best_trump and suit == lead and card > best_card:
+                best_card, winner = card, seat
+            seat = (seat + 1) % players
+        tricks[winner] += 1
+        leader = winner
+    return tricks
+
+
 FREE, FOLLOW_ANY, FOLLOW_TRUMP = 0, 1, 2
 
 
@@ -308,6 +372,7 @@ MINIMAL: dict[str, tuple[dict[str, Any], Callable[[int], list[int] | None]]] = {
                 turns_trump=False, exchange=False, rule=FOLLOW_TRUMP),
     ),
     "semerik": ({}, semerik),
+    "auction-pitch": ({}, auction_pitch),
 }  # fmt: skip
 
 

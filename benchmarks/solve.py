@@ -4,8 +4,13 @@
    positions each search visits and its seconds, and the solver's gain.
 2. Full Seven Up 4-player deals after the deal (6 cards each, the turn-up's suit trump, eldest
    leads; the value is the tricks of seats 0 and 2): the solver alone, its nodes and seconds.
+3. Endings of real Семь листов 4-player deals (seat 0 alone against the rest, the paranoid
+   value) and Семерик deals (partnerships), dealt and played by random bots through the engine
+   until ``--sl-left`` / ``--sm-left`` tricks are left (the full 7 and 10 tricks take minutes in
+   pure Python).
 
     python benchmarks/solve.py [--positions 8] [--cards 4] [--deals 10] [--seed 1]
+                               [--sl-left 5] [--sm-left 7]
 
 The default run takes well under a minute. This is not a test.
 """
@@ -19,6 +24,7 @@ from collections.abc import Sequence
 
 import kozyr
 from kozyr.cards import Suit
+from kozyr.engine import Deal
 from kozyr.solve import Position, Solver, count_minimax
 
 PARTNERS = ((0, 2), (1, 3))
@@ -31,12 +37,32 @@ def deal_position(rng: random.Random, rules: kozyr.TrickRules, cards: int) -> Po
     return Position(hands, rng.choice(list(Suit)), 1, rules, PARTNERS)
 
 
+def ending(
+    variant: kozyr.Variant, seed: int, left: int, sides: tuple[tuple[int, ...], ...]
+) -> Position:
+    """A real deal of ``variant`` played by random choices until ``left`` tricks are left."""
+    rng = random.Random(seed)
+    deal = Deal.new(variant, seed=seed, rng=rng)
+    while actions := deal.legal_actions():
+        first = actions[0]
+        if first.kind == "play" and not deal.current_trick().plays:
+            if deal.hand_mask(first.seat).bit_count() <= left:
+                break
+        deal.push(rng.choice(actions))
+    trick = deal.current_trick()
+    return Position(
+        deal.hands, deal.trump, trick.leader, variant.trick_rules, sides, number=trick.number
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=8, help="positions side by side")
     parser.add_argument("--cards", type=int, default=4, help="cards per seat in those positions")
     parser.add_argument("--deals", type=int, default=10, help="full Seven Up 4p deals to solve")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sl-left", type=int, default=5, help="Семь листов tricks left")
+    parser.add_argument("--sm-left", type=int, default=7, help="Семерик tricks left")
     args = parser.parse_args(argv)
     rules = kozyr.get_variant("seven-up").trick_rules
     rng = random.Random(args.seed)
@@ -77,6 +103,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if times:
         print(f"  mean {sum(times) / len(times):.2f} s, max {max(times):.2f} s per deal")
+
+    for name, options, left, sides in (
+        ("sem-listov", {"players": 4}, args.sl_left, ((0,), (1, 2, 3))),
+        ("semerik", {}, args.sm_left, PARTNERS),
+    ):
+        variant = kozyr.get_variant(name, **options)
+        print(f"{name}: the last {left} tricks of 3 random deals, sides {sides}")
+        for seed in range(args.seed, args.seed + 3):
+            position = ending(variant, seed, left, sides)
+            start = time.perf_counter()
+            solver = Solver(position, 0)
+            value = solver.value()
+            seconds = time.perf_counter() - start
+            print(f"  seed {seed}: value {value}  {solver.nodes:>9,} nodes  {seconds:7.2f} s")
     return 0
 
 

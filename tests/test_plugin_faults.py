@@ -215,8 +215,17 @@ def test_an_exception_in_score_during_play_and_replay(toys: PluginManager) -> No
 
 def test_a_bot_that_raises_is_a_hook_error(toys: PluginManager) -> None:
     variant = kozyr.get_variant("toy-whist")
-    with pytest.raises(HookError, match=r"hook bot BrokenBot\.choose raised RuntimeError"):
+    with pytest.raises(
+        HookError,
+        match=r"^bot BrokenBot \(plugin tests\) playing toy-whist: "
+        r"hook choose raised RuntimeError",
+    ) as caught:
         play_deal(variant, seed=1, bots=[BrokenBot(None), BrokenBot(None)])
+    assert (caught.value.bot, caught.value.hook, caught.value.variant) == (
+        "BrokenBot",
+        "choose",
+        "toy-whist",
+    )
 
 
 def test_a_deal_whose_hooks_never_finish_it_is_stopped(toys: PluginManager) -> None:

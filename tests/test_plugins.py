@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import itertools
+import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ from kozyr import (
     VariantRegistry,
     hookimpl,
 )
+from kozyr.errors import PluginWarning
 from kozyr.registry import (
     BUILTIN_GROUP,
     ENTRY_POINT_GROUP,
@@ -284,31 +286,51 @@ def test_disable_autoload_keeps_builtins_only(
     builtin = toy_module(module_dir, "toy-builtin")
     builtin2 = toy_module(module_dir, "toy-builtin-two")
     third = toy_module(module_dir, "toy-third-party")
-    # built-ins are marked by their own metadata: the entry-point group kozyr.builtin
+    # a built-in is a distribution of the allow-list with its module inside its package (#23):
+    # these two stand for shipped plugins; "c" claims the group from another distribution and
+    # "d" from none -- both refused unimported
+    monkeypatch.setattr(kp, "BUILTIN_PLUGINS", {"kozyr-toy-a": builtin, "kozyr-toy-b": builtin2})
     use_entry_points(
         monkeypatch,
-        FakeEntryPoint("a", builtin, FakeDist("kozyr-anything")),
-        FakeEntryPoint("b", builtin2, None),
+        FakeEntryPoint("a", builtin, FakeDist("kozyr-toy-a")),
+        FakeEntryPoint("b", builtin2, FakeDist("Kozyr_Toy.B")),  # PEP 503 spelling
+        FakeEntryPoint("aa-claims", third, FakeDist("kozyr-anything")),
+        FakeEntryPoint("ab-claims", third, None),
         group=BUILTIN_GROUP,
     )
     use_entry_points(
         monkeypatch,
-        FakeEntryPoint("c", third, FakeDist("kozyr-seven-up")),  # a built-in's name: no matter
+        FakeEntryPoint("c", third, FakeDist("kozyr-toy-a")),  # a built-in's name: no matter
         FakeEntryPoint("d", third, None),
     )
     monkeypatch.setenv("KOZYR_DISABLE_PLUGIN_AUTOLOAD", value)
     pm = PluginManager()
     assert pm.autoload is False
-    pm.load_entry_points()
+    with pytest.warns(PluginWarning) as told:
+        pm.load_entry_points()
+    assert [str(w.message) for w in told] == [
+        "kozyr: plugin aa-claims: refused: distribution kozyr-anything is not a built-in plugin "
+        "of kozyr (only kozyr-toy-a, kozyr-toy-b may register under kozyr.builtin)",
+        "kozyr: plugin ab-claims: refused: distribution (unknown) is not a built-in plugin of "
+        "kozyr (only kozyr-toy-a, kozyr-toy-b may register under kozyr.builtin)",
+    ]
+    assert third not in sys.modules  # refused without being imported
     assert [v.name for v in pm.variants()] == ["toy-builtin", "toy-builtin-two"]
-    assert all(i.builtin for i in pm.plugins) and [i.name for i in pm.plugins] == ["a", "b"]
+    assert [(i.name, i.builtin, i.refused) for i in pm.plugins] == [
+        ("a", True, False),
+        ("aa-claims", False, True),
+        ("ab-claims", False, True),
+        ("b", True, False),
+    ]
     monkeypatch.setenv("KOZYR_DISABLE_PLUGIN_AUTOLOAD", "0")
-    everything = loaded(autoload=None)
+    with pytest.warns(PluginWarning):
+        everything = loaded(autoload=None)
     assert [v.name for v in everything.variants()] == [
         "toy-builtin",
         "toy-builtin-two",
         "toy-third-party",
     ]
+    assert not by_name(everything)["c"].builtin  # kozyr.variants never makes a built-in
     assert by_name(everything)["d"].error is not None  # the same module again: invalid plugin
 
 
@@ -419,7 +441,7 @@ def test_unknown_and_bad_options_list_what_is_known() -> None:
         kozyr.get_variant("seven-up", trumps=3)
     assert str(info.value) == (
         "seven-up: unknown option trumps; known options: players, void_may_discard, game_tie, "
-        "gift_may_win"
+        "gift_may_win, target, win_by, low_to, keep_after_run, revoke, revoke_penalty"
     )
     with pytest.raises(
         OptionError, match=r"option players: 5 is not allowed; allowed: 2, 3, 4 \(SU1\)"

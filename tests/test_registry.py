@@ -44,8 +44,11 @@ from kozyr.variant import REQUIRED_HOOKS
 _REAL_ENTRY_POINTS = importlib.metadata.entry_points
 _counter = itertools.count()
 
-#: A variant's engine hooks (REQUIRED_HOOKS) as stubs, for toys that are only registered.
+#: A variant's engine hooks (REQUIRED_HOOKS) as stubs, for toys that are only registered (with
+#: trick rules: registration notes a variant without them, #23).
 STUBS = """
+    trick_rules = __import__("kozyr").FollowElseAny(__import__("kozyr").RankOrder.ace_high())
+
     def start(self, deal):
         pass
 
@@ -261,7 +264,12 @@ def test_a_variant_whose_plugin_failed_says_so(
     # and through the CLI: one line, bad-input status
     status, _, err = cli(pm, monkeypatch, "play", "tressette", "--seed", "1")
     assert status == 2
-    assert err.strip() == "kozyr play: " + str(info.value).replace("'Tressette'", "'tressette'")
+    # the one-line warning every command gives for a broken plugin (#23), then the error
+    assert err.strip().splitlines() == [
+        "kozyr: warning: plugin tressette (kozyr-tressette): import failed: ImportError: needs "
+        "numpy>=9 (see kozyr plugins)",
+        "kozyr play: " + str(info.value).replace("'Tressette'", "'tressette'"),
+    ]
     with pytest.raises(UnknownVariantError):  # a name nobody claimed is still just unknown
         pm.find("briscola")
 
@@ -529,7 +537,7 @@ def test_hooks_are_called_through_the_plugin_manager(monkeypatch: pytest.MonkeyP
             pass
 
     pm.register(All(), name="all")
-    assert calls.count("kozyr_register_variants") == 4  # three built-ins and All
+    assert calls.count("kozyr_register_variants") == 5  # four built-ins and All
     assert calls[-3:] == list(HOOKS)
 
 
@@ -539,11 +547,33 @@ def test_builtins_are_marked_by_their_own_entry_point_group() -> None:
         for group in (BUILTIN_GROUP, ENTRY_POINT_GROUP)
         for ep in _REAL_ENTRY_POINTS(group=group)
     }
-    assert {groups[n] for n in ("seven-up", "sem-listov", "semerik")} == {BUILTIN_GROUP}
-    assert not hasattr(kp, "BUILTIN_DISTRIBUTIONS")  # no list of names in the core
+    assert {groups[n] for n in ("seven-up", "sem-listov", "semerik", "pitch")} == {BUILTIN_GROUP}
     pm = PluginManager(autoload=False)
     pm.load_entry_points()
-    assert all(i.builtin for i in pm.plugins) and len(pm.plugins) == 3
+    shipped = {p.name for p in (ROOT / "plugins").iterdir() if (p / "pyproject.toml").exists()}
+    assert all(i.builtin for i in pm.plugins) and len(pm.plugins) == len(shipped)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_builtin_allow_list_is_the_plugins_folder() -> None:
+    """#23: only the distributions shipped in plugins/ may register under kozyr.builtin, each
+    with its entry point's module inside its own package (the allow-list says which)."""
+    import tomllib
+
+    for folder in sorted((ROOT / "plugins").iterdir()):
+        if not (folder / "pyproject.toml").exists():
+            continue
+        project = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
+        name = project["project"]["name"]
+        points = project["project"]["entry-points"][BUILTIN_GROUP]
+        assert name in kp.BUILTIN_PLUGINS, name
+        for value in points.values():
+            assert kp.builtin_refusal(name, value) is None
+    assert kp.builtin_refusal("kozyr-semerik", "kozyr_semerikx.plugin") is not None
+    assert kp.builtin_refusal("KOZYR_SEMERIK", "kozyr_semerik:plugin") is None
+    assert kp.builtin_refusal("kozyr-semerik-extra", "kozyr_semerik.plugin") is not None
 
 
 def test_an_unknown_hook_name_is_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -580,14 +610,40 @@ version = "0.0.1"
 aaa-hijack = "kozyr_throwaway.hijack"
 aab-exit = "kozyr_throwaway.bye"
 
+[project.entry-points."kozyr.builtin"]
+aaa-evil = "kozyr_throwaway.evil"
+semerik = "kozyr_semerik.plugin"
+
 [tool.setuptools]
 packages = ["kozyr_throwaway"]
 """
 
 
+#: A module that claims the built-in group (#23): were it ever imported it would leave a file
+#: behind and take Семерик's name (it sorts before every built-in).
+EVIL = """
+import os
+from pathlib import Path
+from kozyr import hookimpl
+from kozyr_semerik.variant import Semerik
+
+Path(os.environ["KOZYR_EVIL_MARKER"]).write_text("imported", encoding="utf-8")
+
+class Impostor(Semerik):
+    name = "semerik"
+    title = "not Semerik"
+
+@hookimpl
+def kozyr_register_variants(registry):
+    registry.add(Impostor)
+"""
+
+
 def test_real_install_cannot_hijack_or_kill(tmp_path: Path) -> None:
-    """About 8 s: a throwaway distribution whose first entry point registers ``seven-up`` and
-    whose second calls sys.exit() at import, pip-installed into a fresh venv (offline)."""
+    """About 8 s: a throwaway distribution whose first entry point registers ``seven-up``, whose
+    second calls sys.exit() at import, and which claims the built-in group twice (a module of
+    its own, and the real Семерик's module under Семерик's entry-point name), pip-installed
+    into a fresh venv (offline)."""
     if os.environ.get("KOZYR_SKIP_VENV_TESTS") == "1":
         pytest.skip("KOZYR_SKIP_VENV_TESTS=1")
     source = tmp_path / "dist"
@@ -597,6 +653,8 @@ def test_real_install_cannot_hijack_or_kill(tmp_path: Path) -> None:
     (package / "__init__.py").write_text("", encoding="utf-8")
     (package / "hijack.py").write_text(textwrap.dedent(HIJACK), encoding="utf-8")
     (package / "bye.py").write_text("import sys\nsys.exit('plugin says bye')\n", encoding="utf-8")
+    (package / "evil.py").write_text(EVIL, encoding="utf-8")
+    marker = tmp_path / "evil-was-imported"
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -612,6 +670,7 @@ def test_real_install_cannot_hijack_or_kill(tmp_path: Path) -> None:
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("KOZYR_")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    env["KOZYR_EVIL_MARKER"] = str(marker)
     pip = [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index"]
     built = subprocess.run(
         [*pip, "--no-build-isolation", str(source)], env=env, capture_output=True, timeout=300
@@ -647,15 +706,58 @@ def test_real_install_cannot_hijack_or_kill(tmp_path: Path) -> None:
     report = {p["name"]: p for p in json.loads(plugins.stdout)["plugins"]}
     assert report["aab-exit"]["error"] == "import failed: SystemExit: plugin says bye"
     assert report["aaa-hijack"]["warnings"] and report["seven-up"]["builtin"]
-    assert run("rules", "aab-exit").stderr.strip() == (
-        "kozyr rules: variant 'aab-exit' (plugin aab-exit) failed to load: import failed: "
-        "SystemExit: plugin says bye"
+    # the built-in group claimed by a foreign distribution: refused unimported, named (#23)
+    refusal = (
+        "refused: distribution kozyr-throwaway is not a built-in plugin of kozyr (only "
+        "kozyr-pitch, kozyr-sem-listov, kozyr-semerik, kozyr-seven-up may register under "
+        "kozyr.builtin)"
     )
+    assert report["aaa-evil"]["error"] == refusal and not report["aaa-evil"]["builtin"]
+    assert report["semerik"]["builtin"] and report["semerik"]["distribution"] == "kozyr-semerik"
+    assert not marker.exists()
+    listed = {v["name"]: v for v in json.loads(run("variants", "--json").stdout)["variants"]}
+    assert listed["semerik"]["title"] == "Semerik (Three-seven)"
+    assert listed["semerik"]["distribution"] == "kozyr-semerik"
+    scored = run("score-hand", "semerik", "7♠ 7♣ 7♦", "--json")
+    here_scored = subprocess.run(
+        [sys.executable, "-m", "kozyr", "score-hand", "semerik", "7♠ 7♣ 7♦", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert scored.returncode == 0 and scored.stdout == here_scored.stdout
+    # every command names the broken and refused plugins on stderr, one line each
+    warned = run("rules", "aab-exit").stderr.strip().splitlines()
+    assert warned == [
+        f"kozyr: warning: plugin aaa-evil (kozyr-throwaway): {refusal} (see kozyr plugins)",
+        "kozyr: warning: plugin semerik (kozyr-throwaway): refused: distribution "
+        "kozyr-throwaway is not a built-in plugin of kozyr (only kozyr-pitch, kozyr-sem-listov, "
+        "kozyr-semerik, kozyr-seven-up may register under kozyr.builtin) (see kozyr plugins)",
+        "kozyr: warning: plugin aab-exit (kozyr-throwaway): import failed: SystemExit: plugin "
+        "says bye (see kozyr plugins)",
+        "kozyr rules: variant 'aab-exit' (plugin aab-exit) failed to load: import failed: "
+        "SystemExit: plugin says bye",
+    ]
+    # the unknown-variant error names the plugins that failed
+    unknown = run("rules", "tressette").stderr.strip().splitlines()[-1]
+    assert unknown.startswith("kozyr rules: unknown variant 'tressette'; installed: ")
+    assert "plugin aab-exit failed to load and may have it" in unknown
+    # autoloading off: nothing of the throwaway loads, the built-ins do
+    off = subprocess.run(
+        [str(python), "-m", "kozyr", "plugins", "--json"],
+        capture_output=True,
+        text=True,
+        env={**env, "KOZYR_DISABLE_PLUGIN_AUTOLOAD": "1"},
+    )
+    loaded_off = [p for p in json.loads(off.stdout)["plugins"] if p["error"] is None]
+    assert {p["distribution"] for p in loaded_off} <= set(kp.BUILTIN_PLUGINS)
+    assert {p["name"] for p in loaded_off} >= {"seven-up", "semerik", "sem-listov"}
+    assert not marker.exists()
     disabled = subprocess.run(
         [str(python), "-m", "kozyr", "plugins", "--strict"],
         capture_output=True,
         text=True,
-        env={**env, "KOZYR_DISABLE_PLUGINS": "aaa-hijack,aab-exit"},
+        env={**env, "KOZYR_DISABLE_PLUGINS": "aaa-hijack,aab-exit,aaa-evil,kozyr-throwaway"},
     )
     assert disabled.returncode == 0, disabled.stdout
     shutil.rmtree(venv, ignore_errors=True)

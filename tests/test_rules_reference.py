@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve()
 
 BUILT_IN = ("seven-up", "semerik", "sem-listov", "pyat-listov", "po-noskam", "sem-listov-1884",
-            "na-noski")  # fmt: skip
+            "na-noski", "auction-pitch", "setback", "smudge")  # fmt: skip
 
 
 def rulebooks() -> dict[str, Rulebook]:
@@ -96,7 +96,8 @@ def test_the_rule_ids_are_the_expected_families() -> None:
         "sem-listov-1884": r"SL19-[1-4]|D-SL19",
         "na-noski": r"NN[1-5]|D-NN1",
         "semerik": r"SM([1-9]|1[01])|D-SM[1-7]",
-        "seven-up": r"SU[1-7]|D-SU[1-5]",
+        "seven-up": r"SU[1-7]|SU-O[1-4]|D-SU[1-7]",
+        "pitch": r"AP([1-9]|1[01])|D-AP[1-8]",
     }
     books = rulebooks()
     assert sorted(books) == sorted(families)
@@ -104,8 +105,14 @@ def test_the_rule_ids_are_the_expected_families() -> None:
         ids = books[name].ids()
         assert all(re.fullmatch(pattern, i) for i in ids), (name, ids)
         plain = [i for i in ids if not i.startswith("D-") or name == "sem-listov-1884"]
-        numbers = [int(re.findall(r"\d+", i)[-1]) for i in plain if "D-" not in i]
-        assert numbers == list(range(1, len(numbers) + 1)), f"{name}: rules out of order {ids}"
+        numbered: dict[str, list[int]] = {}  # per family of ids: SU1-SU7, then SU-O1-SU-O4
+        for i in plain:
+            if "D-" not in i:
+                numbered.setdefault(re.sub(r"\d+$", "", i), []).append(
+                    int(re.findall(r"\d+", i)[-1])
+                )
+        for numbers in numbered.values():
+            assert numbers == list(range(1, len(numbers) + 1)), f"{name}: rules out of order {ids}"
 
 
 SOURCES = {
@@ -116,6 +123,7 @@ SOURCES = {
     "na-noski": ["present-day"],
     "semerik": ["1878"],
     "seven-up": ["Leeming", "Foster", "1897"],
+    "pitch": ["Bicycle", "Britannica", "Foster", "1897"],
 }
 
 
@@ -141,7 +149,7 @@ def rules_files() -> list[Path]:
 
 def test_docs_pages_are_copies_of_the_rules_files() -> None:
     shipped = rules_files()
-    assert len(shipped) == 7
+    assert len(shipped) == 8
     for path in shipped:
         page = ROOT / "docs" / "rules" / path.name.replace(".rules.md", ".md")
         assert page.exists(), f"no docs page for {path.name}"

@@ -242,7 +242,10 @@ def test_every_installed_variant_simulates(name: str) -> None:
     assert len(result.tricks) == variant.players
     assert json.dumps(result.to_json())
     if type(variant).score_party is not Variant.score_party:
-        party = simulate(name, {}, 1, seed=2, unit="party")
+        # random bidders in Pitch are set back far more often than they make their bids, so
+        # their games rarely end (AP9): the Pitch family's parties are played by its heuristic
+        bot = "heuristic" if name in ("auction-pitch", "setback", "smudge") else "random"
+        party = simulate(name, {}, 1, seed=2, unit="party", bot=bot)
         assert party.units == 1 and party.deals >= 1
 
 

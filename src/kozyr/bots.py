@@ -11,12 +11,13 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from kozyr.engine import Deal, PlayerView, hook_error
-from kozyr.errors import KozyrError
+from kozyr.engine import Deal, PlayerView, plugin_of
+from kozyr.errors import HookError, IllegalActionError, KozyrError
 from kozyr.limits import check_seed
-from kozyr.registry import manager
+from kozyr.registry import call_plugin, manager, plugin_fault
 from kozyr.variant import Action, Bot, BotFactory, Variant
 
 
@@ -72,6 +73,62 @@ def _table(plugin_bots: Mapping[str, BotFactory], variant: Variant) -> dict[str,
     return {"random": RandomBot, **plugin_bots, **variant.bots()}
 
 
+def bot_plugin(variant: Variant, name: str) -> str:
+    """The plugin a bot of ``variant`` called ``name`` comes from (for messages): ``kozyr`` for
+    ``random``, the variant's own plugin for a bot of :meth:`Variant.bots`, else the plugin that
+    registered it (hook ``kozyr_register_bots``)."""
+    if name in variant.bots():
+        return plugin_of(variant)
+    if name == "random":
+        return "kozyr"
+    for entry in manager().bots():
+        if entry.name == name:
+            return entry.plugin
+    return plugin_of(variant)
+
+
+@dataclass(frozen=True)
+class _Seat:
+    """A seat's bot with its name and plugin, as faults name them."""
+
+    bot: Bot
+    name: str
+    plugin: str
+
+
+def _made(variant: Variant, kind: str | Sequence[str], rng: random.Random) -> list[_Seat]:
+    available = available_bots(variant)
+    kinds = [kind] * variant.players if isinstance(kind, str) else list(kind)
+    if len(kinds) != variant.players:
+        raise KozyrError(f"{variant.name}: need {variant.players} bots, got {len(kinds)}")
+    seats: list[_Seat] = []
+    for name in kinds:
+        if name not in available:
+            raise KozyrError(
+                f"{variant.name}: unknown bot {name!r}; available: {', '.join(sorted(available))}"
+            )
+        plugin = "kozyr" if available[name] is RandomBot else bot_plugin(variant, name)
+        bot = call_plugin(
+            available[name],
+            rng,
+            plugin=plugin,
+            bot=name,
+            variant=variant.name,
+            hook="factory",
+            trusted=(),
+        )
+        if not callable(getattr(bot, "choose", None)):
+            raise HookError(
+                plugin=plugin,
+                bot=name,
+                variant=variant.name,
+                hook="factory",
+                detail=f"made {type(bot).__name__}, not a bot (an object with choose)",
+            )
+        seats.append(_Seat(bot, name, plugin))
+    return seats
+
+
 def make_bots(
     variant: Variant, kind: str | Sequence[str], rng: random.Random | int | None
 ) -> list[Bot]:
@@ -79,22 +136,13 @@ def make_bots(
     generator: ``rng`` itself, or ``random.Random(rng)`` for a seed.
 
     :func:`play_deal` passes the deal's own generator, so a seed decides the shuffle and then
-    every bot's choice from a single stream (the cards dealt never depend on the bots).
+    every bot's choice from a single stream (the cards dealt never depend on the bots). A
+    factory that raises or makes no bot is a :class:`~kozyr.errors.HookError` naming the bot
+    and its plugin.
     """
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    available = available_bots(variant)
-    kinds = [kind] * variant.players if isinstance(kind, str) else list(kind)
-    if len(kinds) != variant.players:
-        raise KozyrError(f"{variant.name}: need {variant.players} bots, got {len(kinds)}")
-    bots: list[Bot] = []
-    for name in kinds:
-        if name not in available:
-            raise KozyrError(
-                f"{variant.name}: unknown bot {name!r}; available: {', '.join(sorted(available))}"
-            )
-        bots.append(available[name](rng))
-    return bots
+    return [seat.bot for seat in _made(variant, kind, rng)]
 
 
 def play_deal(
@@ -110,50 +158,94 @@ def play_deal(
     Bots given by name draw from the deal's generator (``random.Random(seed)``, which first
     shuffles): the same seed and bots always give the same deal. The loop is an ordinary client
     of the engine: it asks :meth:`Deal.legal_actions`, lets the seat's bot choose, and pushes the
-    choice (:meth:`Deal.push`) when it is one of the legal actions -- otherwise :meth:`Deal.play`
-    validates it and raises."""
+    choice (:meth:`Deal.push`) when it is one of the legal actions.
+
+    A bot is a plugin's code: its exception, a choice that is not an :class:`Action`, or an
+    action that is not legal is a :class:`~kozyr.errors.HookError` naming the bot and its plugin
+    (the deal is left as it was)."""
     rng = random.Random(check_seed(seed))
     players = _players(variant, bots, rng)
     deal = Deal.new(variant, seed=seed, dealer=dealer, context=context, rng=rng)
     views = [PlayerView(deal, seat) for seat in range(deal.n)]  # what each player sees
     while actions := deal.legal_actions():  # empty once the deal is over
         seat = actions[0].seat
-        bot = players[seat]
+        player = players[seat]
         try:
-            action = bot.choose(views[seat], actions)
-        except KozyrError:
-            raise
+            action = player.bot.choose(views[seat], actions)
         except Exception as error:
-            raise hook_error(
-                variant,
-                f"bot {type(bot).__name__}.choose",
+            fault = plugin_fault(
                 error,
+                plugin=player.plugin,
+                bot=player.name,
+                variant=variant.name,
+                hook="choose",
+                trusted=(),
                 seed=seed,
                 dealer=dealer,
                 seat=seat,
-            ) from error
+            )
+            if fault is error:
+                raise
+            raise fault from error
         for legal in actions:  # a bot usually returns one of the actions itself
             if legal is action:
                 deal.push(action)
                 break
-        else:  # an equal action is pushed too; anything else goes through play(), which raises
-            deal.push(action) if action in actions else deal.play(action)
+        else:  # an equal action is pushed too; anything else is the bot's fault
+            if action in actions:
+                deal.push(action)
+            else:
+                raise _illegal(deal, variant, player, action, seed, dealer, seat)
     return deal
+
+
+def _illegal(
+    deal: Deal,
+    variant: Variant,
+    player: _Seat,
+    action: object,
+    seed: int | None,
+    dealer: int,
+    seat: int,
+) -> HookError:
+    """The HookError for a bot's choice that is no legal action (what the engine says of it)."""
+    if not isinstance(action, Action):
+        detail = f"returned {type(action).__name__}, not Action"
+    else:
+        try:
+            deal.verify_play(action)
+            why = "it is not one of the legal actions"
+        except IllegalActionError as error:
+            why = str(error)
+        detail = f"chose an illegal action {action}: {why}"
+    return HookError(
+        plugin=player.plugin,
+        bot=player.name,
+        variant=variant.name,
+        hook="choose",
+        seed=seed,
+        dealer=dealer,
+        seat=seat,
+        detail=detail,
+    )
 
 
 def _players(
     variant: Variant, bots: str | Sequence[str] | Sequence[Bot], rng: random.Random
-) -> Sequence[Bot]:
-    """The bots of a deal: made by name (all drawing from ``rng``), or given as objects."""
+) -> Sequence[_Seat]:
+    """The bots of a deal: made by name (all drawing from ``rng``), or given as objects (named
+    by their class and module)."""
     if isinstance(bots, str):
-        return make_bots(variant, bots, rng)
+        return _made(variant, bots, rng)
     names = [b for b in bots if isinstance(b, str)]
     if len(names) == len(bots):
-        return make_bots(variant, names, rng)
+        return _made(variant, names, rng)
     objects = [b for b in bots if not isinstance(b, str)]
     if len(objects) != len(bots):
         raise KozyrError(f"{variant.name}: give bots as names or as objects, not both")
-    return objects
+    return [
+        _Seat(b, type(b).__name__, type(b).__module__.partition(".")[0] or "kozyr") for b in objects
+    ]
 
 
-__all__ = ["RandomBot", "available_bots", "make_bots", "play_deal"]
+__all__ = ["RandomBot", "available_bots", "bot_plugin", "make_bots", "play_deal"]

@@ -522,11 +522,18 @@ def record_schema() -> dict[str, Any]:
     schema: dict[str, Any] = json.loads(text)
     from kozyr.registry import variants
 
-    installed = variants()
+    installed = []
+    parts = []
+    for cls in variants():
+        try:  # one plugin's broken declaration never breaks the schema of the others (#23)
+            parts.append(_variant_schema(cls))
+        except Exception:
+            continue
+        installed.append(cls)
     known = "|".join(_any_case(n) for cls in installed for n in (cls.name, *cls.aliases))
     schema["$defs"]["variants"] = {
         "properties": {"variant": {"pattern": f"^\\s*(?:{known})\\s*$"}},
-        "allOf": [_variant_schema(cls) for cls in installed],
+        "allOf": parts,
     }
     return schema
 

@@ -22,8 +22,9 @@ import random
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 from typing_extensions import override
 
@@ -33,6 +34,7 @@ from kozyr.deck import Deck
 from kozyr.errors import HookError, IllegalActionError, IllegalPlayError, KozyrError
 from kozyr.limits import check_seed
 from kozyr.record import DealRecord, PartyRecord, PartyResult
+from kozyr.registry import plugin_fault, trace, tracing
 from kozyr.tricks import Play, Trick, TrickRules
 from kozyr.variant import Action, Variant
 
@@ -91,26 +93,107 @@ def hook_error(
 ) -> HookError:
     """The :class:`~kozyr.errors.HookError` for ``error`` raised inside ``variant``'s ``hook``:
     one line naming the plugin, the variant, the hook and where (raise it ``from error``)."""
-    plugin = plugin_of(variant)
-    place = [where] if where else []
-    if seed is not None or dealer is not None:
-        place.append(f"deal seed {seed}, dealer {dealer}")
-    if seat is not None:
-        place.append(f"seat {seat}")
-    detail = str(error).replace("\n", " ") or "(no message)"
-    message = (
-        f"variant {variant.name} (plugin {plugin}): hook {hook} raised "
-        f"{type(error).__name__}: {detail}" + (f" ({'; '.join(place)})" if place else "")
-    )
     return HookError(
-        message,
-        plugin=plugin,
+        plugin=plugin_of(variant),
         variant=variant.name,
         hook=hook,
         seed=seed,
         dealer=dealer,
         seat=seat,
         where=where,
+        error=error,
+    )
+
+
+def _fail(
+    variant: Variant,
+    hook: str,
+    error: BaseException,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    seat: int | None = None,
+    where: str | None = None,
+) -> NoReturn:
+    """Raise what :func:`kozyr.registry.plugin_fault` (the one guard) makes of ``error`` from
+    ``variant``'s ``hook``: a KozyrError as it is, anything else as a HookError naming the
+    plugin (looked up only now, on the error path). Called inside ``except``."""
+    if isinstance(error, KozyrError):
+        raise error
+    raise plugin_fault(
+        error,
+        plugin=plugin_of(variant),
+        variant=variant.name,
+        hook=hook,
+        seed=seed,
+        dealer=dealer,
+        seat=seat,
+        where=where,
+    ) from error
+
+
+class _Traced:
+    """A variant (or its trick rules) whose every method call is logged first (``kozyr trace:
+    plugin P V: hook``) -- what ``KOZYR_TRACE_PLUGINS=1`` puts between the engine and a plugin."""
+
+    def __init__(self, target: Any, plugin: str, owner: str) -> None:
+        self._target = target
+        self._plugin = plugin
+        self._owner = owner
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._target, name)
+        if not callable(value) or name.startswith("_"):
+            return value
+
+        def traced(*args: Any, **kwargs: Any) -> Any:
+            trace(self._plugin, self._owner, name)
+            return value(*args, **kwargs)
+
+        return traced
+
+
+def checked_result(
+    variant: Variant,
+    result: Any,
+    *,
+    hook: str = "score",
+    seed: int | None = None,
+    dealer: int | None = None,
+    where: str | None = None,
+) -> DealResult:
+    """``result``, returned by ``variant``'s ``hook``, checked at run time as the conformance kit
+    checks it (#23): a :class:`~kozyr.DealResult` whose deal points and item points are exact --
+    an ``int`` or a :class:`~fractions.Fraction`, never a float or a bool. Anything else is a
+    :class:`~kozyr.errors.HookError` naming the plugin (a float total would silently drift)."""
+    from kozyr.record import DealResult
+
+    problem: str | None = None
+    if not isinstance(result, DealResult):
+        problem = f"returned {type(result).__name__}, not DealResult"
+    else:
+        for value in result.points:
+            if type(value) not in (int, Fraction):
+                problem = f"returned deal points {value!r}: an int or a Fraction is needed"
+                break
+        else:
+            for item in getattr(result.sheet, "items", ()):
+                if type(item.points) not in (int, Fraction):
+                    problem = (
+                        f"returned item {item.name!r} with points {item.points!r}: an int or a "
+                        "Fraction is needed"
+                    )
+                    break
+    if problem is None:
+        return result  # type: ignore[no-any-return]
+    raise HookError(
+        plugin=plugin_of(variant),
+        variant=variant.name,
+        hook=hook,
+        seed=seed,
+        dealer=dealer,
+        where=where,
+        detail=problem,
     )
 
 
@@ -172,7 +255,23 @@ class Deal:
         self._budget = self.max_actions
         self._next: dict[int, int] = {}
         self._size = len(self._playing)
-        self._rules: TrickRules = variant.trick_rules
+        rules = getattr(variant, "trick_rules", None)
+        if rules is None:  # registration warned of it (kozyr plugins --strict)
+            raise HookError(
+                plugin=plugin_of(variant),
+                variant=variant.name,
+                detail="has no trick_rules: set self.trick_rules to a kozyr.TrickRules in "
+                "__init__ (e.g. kozyr.FollowElseAny)",
+            )
+        self._rules: TrickRules = rules
+        # The variant and its rules as the engine calls them: themselves, or -- with
+        # KOZYR_TRACE_PLUGINS=1 -- a proxy logging every call (no cost when tracing is off).
+        self._hooks: Variant = variant
+        if tracing():
+            self._hooks = cast("Variant", _Traced(variant, plugin_of(variant), variant.name))
+            self._rules = cast(
+                "TrickRules", _Traced(rules, plugin_of(variant), f"{variant.name} trick_rules")
+            )
         # The trick being played: its leader, number and plays; ``_trick`` is the Trick value the
         # rules are asked about. When the rules read only the suit led (``reads == "lead"``) it is
         # not rebuilt after every card: ``_stale`` says the plays went on since (see ``trick``).
@@ -189,14 +288,12 @@ class Deal:
         if n > len(_ACTIONS):
             _grow(n)
         try:
-            self._state: Any = variant.new_state()
-        except KozyrError:
-            raise
+            self._state: Any = self._hooks.new_state()
         except Exception as error:
-            raise hook_error(variant, "new_state", error, seed=seed, dealer=dealer) from error
+            _fail(variant, "new_state", error, seed=seed, dealer=dealer)
 
-    def _fault(self, hook: str, error: BaseException, seat: int | None = None) -> HookError:
-        return hook_error(
+    def _fault(self, hook: str, error: BaseException, seat: int | None = None) -> NoReturn:
+        _fail(
             self._variant,
             hook,
             error,
@@ -223,17 +320,13 @@ class Deal:
         seats dealt in are the variant's :meth:`~kozyr.Variant.seats_in` for ``context``."""
         try:
             seats = variant.seats_in(context or {})
-        except KozyrError:
-            raise
         except Exception as error:
-            raise hook_error(variant, "seats_in", error, seed=seed, dealer=dealer) from error
+            _fail(variant, "seats_in", error, seed=seed, dealer=dealer)
         deal = cls(variant, dealer=dealer, seed=seed, context=context, seats=seats, rng=rng)
         try:
-            variant.start(deal)
-        except KozyrError:
-            raise
+            deal._hooks.start(deal)
         except Exception as error:
-            raise deal._fault("start", error) from error
+            deal._fault("start", error)
         return deal
 
     @classmethod
@@ -255,11 +348,9 @@ class Deal:
         deal._turnups = list(record.turnups)
         deal._cut = record.cut
         try:
-            variant.setup_replay(deal, record)
-        except KozyrError:
-            raise
+            deal._hooks.setup_replay(deal, record)
         except Exception as error:
-            raise deal._fault("setup_replay", error) from error
+            deal._fault("setup_replay", error)
         return deal
 
     # --- reading -------------------------------------------------------------------------------
@@ -405,10 +496,8 @@ class Deal:
             assert trick is not None
             try:
                 mask = self._rules.legal_mask(self._hands[seat], trick, self._trump)
-            except KozyrError:
-                raise
             except Exception as error:
-                raise self._fault("trick_rules.legal_mask", error, seat) from error
+                self._fault("trick_rules.legal_mask", error, seat)
             actions = _ACTIONS[seat]
             if not mask & (mask - 1):  # one legal card, or none
                 if not mask:
@@ -423,22 +512,18 @@ class Deal:
         if self._phase == DONE:
             return []
         try:
-            decisions = self._variant.decision_actions(self)
-        except KozyrError:
-            raise
+            decisions = self._hooks.decision_actions(self)
         except Exception as error:
-            raise self._fault("decision_actions", error, self._to_act) from error
+            self._fault("decision_actions", error, self._to_act)
         if not decisions:
             raise self._stuck()
         return decisions
 
     def _decisions(self) -> list[Action]:
         try:
-            actions = self._variant.decision_actions(self)
-        except KozyrError:
-            raise
+            actions = self._hooks.decision_actions(self)
         except Exception as error:
-            raise self._fault("decision_actions", error, self._to_act) from error
+            self._fault("decision_actions", error, self._to_act)
         if not actions:
             raise self._stuck()
         return actions
@@ -449,22 +534,20 @@ class Deal:
         if self._phase == PLAY:
             hook = "after_trick"
             why = (
-                f"seat {seat} is to play but holds no legal card: after_trick must finish the deal"
+                f"seat {seat} is to play but holds no legal card (after_trick must finish the deal)"
             )
         else:
             hook = "decision_actions"
-            why = f"decision_actions gave no action for seat {seat}"
-        plugin = plugin_of(self._variant)
+            why = f"gave no action for seat {seat}"
         return HookError(
-            f"variant {self._variant.name} (plugin {plugin}): the deal is stuck in phase "
-            f"{self._phase!r} (deal seed {self._seed}, dealer {self._dealer}): {why}",
-            plugin=plugin,
+            plugin=plugin_of(self._variant),
             variant=self._variant.name,
             hook=hook,
             seed=self._seed,
             dealer=self._dealer,
             seat=seat,
             where=f"phase {self._phase!r}",
+            detail=f"left the deal stuck in phase {self._phase!r}: {why}",
         )
 
     def legal_plays(self) -> CardSet:
@@ -536,11 +619,9 @@ class Deal:
         legal = self._decisions()
         if action not in legal:
             try:
-                why = self._variant.explain_decision(self, action)
-            except KozyrError:
-                raise
+                why = self._hooks.explain_decision(self, action)
             except Exception as error:
-                raise self._fault("explain_decision", error, action.seat) from error
+                self._fault("explain_decision", error, action.seat)
             if why is None:
                 why = f"{action} is not possible in phase {self._phase!r}; legal: " + ", ".join(
                     str(a) for a in legal
@@ -573,10 +654,8 @@ class Deal:
         try:
             legal = rules.legal_mask(hand, trick, self._trump) & card.mask
             message = "" if legal else rules.explain(hand, self.current_trick(), card, self._trump)
-        except KozyrError:
-            raise
         except Exception as error:
-            raise self._fault("trick_rules.legal_mask/explain", error, seat) from error
+            self._fault("trick_rules.legal_mask/explain", error, seat)
         if not legal:
             raise IllegalPlayError(f"seat {seat}: {message}", seat=seat, card=card, rule=rules.rule)
 
@@ -611,16 +690,14 @@ class Deal:
         history = self._history
         if len(history) >= self._budget:
             raise HookError(
-                f"variant {self._variant.name} (plugin {plugin_of(self._variant)}): the deal did "
-                f"not end after {self.max_actions} actions (deal seed {self._seed}, dealer "
-                f"{self._dealer}; phase {self._phase!r}, seat {self._to_act}): its hooks never "
-                "finish it",
                 plugin=plugin_of(self._variant),
                 variant=self._variant.name,
                 seed=self._seed,
                 dealer=self._dealer,
                 seat=self._to_act,
                 where=f"phase {self._phase!r}",
+                detail=f"the deal did not end after {self.max_actions} actions: its hooks never "
+                "finish it",
             )
         history.append(action)
         if self._phase != PLAY:
@@ -628,11 +705,9 @@ class Deal:
             if self._kinds:
                 self._check_logged(action)
             try:
-                self._variant.apply_decision(self, action)
-            except KozyrError:
-                raise
+                self._hooks.apply_decision(self, action)
             except Exception as error:
-                raise self._fault("apply_decision", error, action.seat) from error
+                self._fault("apply_decision", error, action.seat)
             return
         card = action.card
         assert card is not None
@@ -644,10 +719,8 @@ class Deal:
         hand = hands[seat]
         try:
             flags = rules.play_flags(hand, trick, card, self._trump)
-        except KozyrError:
-            raise
         except Exception as error:
-            raise self._fault("trick_rules.play_flags", error, seat) from error
+            self._fault("trick_rules.play_flags", error, seat)
         play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
         hands[seat] = hand ^ card.mask
         plays = self._plays
@@ -660,32 +733,26 @@ class Deal:
             self._to_act = self._next[seat]
             if self._hears_plays:
                 try:
-                    self._variant.after_play(self, play)
-                except KozyrError:
-                    raise
+                    self._hooks.after_play(self, play)
                 except Exception as error:
-                    raise self._fault("after_play", error, seat) from error
+                    self._fault("after_play", error, seat)
             return
         full = Trick(self._leader, self._number, tuple(plays))
         try:
             winner = rules.trick_winner(full, self._trump)
             if winner not in self._playing:
                 raise ValueError(f"seat {winner} wins trick {full.number}, but plays no card")
-        except KozyrError:
-            raise
         except Exception as error:
-            raise self._fault("trick_rules.trick_winner", error, seat) from error
+            self._fault("trick_rules.trick_winner", error, seat)
         done = Trick(full.leader, full.number, full.plays, winner)
         self._tricks.append(done)
         self._won[winner] += 1
         self._trick = None
         self._stale = False
         try:
-            self._variant.after_trick(self, done)
-        except KozyrError:
-            raise
+            self._hooks.after_trick(self, done)
         except Exception as error:
-            raise self._fault("after_trick", error, winner) from error
+            self._fault("after_trick", error, winner)
 
     def _check_logged(self, action: Action) -> None:
         """A decision of a variant with a decision log must be one its declaration can write
@@ -701,7 +768,7 @@ class Deal:
         if problem is not None:
             self._history.pop()
             self._log.pop()
-            raise self._fault("decision_actions", ValueError(f"{action}: {problem}"), action.seat)
+            self._fault("decision_actions", ValueError(f"{action}: {problem}"), action.seat)
 
     # --- used by variants ----------------------------------------------------------------------
 
@@ -872,11 +939,10 @@ class Deal:
         if self._phase != DONE:
             raise IllegalActionError(f"the deal is not over (phase {self._phase!r})")
         try:
-            return self._variant.score(self.record, self._context)
-        except KozyrError:
-            raise
+            result = self._hooks.score(self.record, self._context)
         except Exception as error:
-            raise self._fault("score", error) from error
+            self._fault("score", error)
+        return checked_result(self._variant, result, seed=self._seed, dealer=self._dealer)
 
     @override
     def __repr__(self) -> str:
@@ -1035,6 +1101,7 @@ def run_party(
     not_over: Callable[[], Exception],
     cut_rng: random.Random,
     where: str,
+    rounds: int | None = None,
 ) -> PartyResult:
     """The loop of a party, deal after deal until the variant says it is over, then scored: the
     one path :func:`kozyr.party.play_party` (bots, seeded deals) and
@@ -1042,25 +1109,27 @@ def run_party(
 
     ``play(dealer, context, index)`` plays and scores deal ``index`` (from 0). ``dealer`` deals
     the first deal; then :meth:`Variant.next_deal_dealer` names each next dealer; a party not
-    over after ``max_deals`` deals raises ``not_over()``. When the party is over,
+    over after ``max_deals`` deals raises ``not_over()``; ``rounds`` ends a party that would go on
+    (an open-ended default party form) after that many deals. When the party is over,
     :meth:`Variant.party_cut` draws its cut card (if any) with ``cut_rng``. A fault in a party
     hook is a :class:`~kozyr.errors.HookError` naming ``where`` and the deal."""
     results: list[DealResult] = []
     options = dict(variant.options)
 
+    traced = tracing()
+
     def hook(name: str, call: Callable[..., _T], *args: Any) -> _T:
+        if traced:
+            trace(plugin_of(variant), variant.name, name)
         try:
             return call(*args)
-        except KozyrError:
-            raise
         except Exception as error:
-            place = f"{where}, before deal {len(results) + 1}"
-            raise hook_error(variant, name, error, where=place) from error
+            _fail(variant, name, error, where=f"{where}, before deal {len(results) + 1}")
 
     while True:
         party = PartyRecord(variant.name, options, tuple(r.record for r in results))
         context = hook("party_context", variant.party_context, party, results)
-        if context is None:
+        if context is None or (rounds is not None and len(results) >= rounds):
             break
         previous = results[-1] if results else None
         dealer = hook(
@@ -1087,6 +1156,7 @@ __all__ = [
     "Deal",
     "PlayerView",
     "TrickCounts",
+    "checked_result",
     "hook_error",
     "plugin_of",
     "run_party",

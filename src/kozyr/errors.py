@@ -45,21 +45,38 @@ class PluginError(KozyrError):
     """A plugin failed to load or registered something invalid."""
 
 
+class PluginWarning(UserWarning):
+    """A plugin was refused or misbehaved without stopping kozyr: a distribution claiming the
+    built-in entry-point group it does not belong to, say (``kozyr plugins`` has the details)."""
+
+
 class VariantConflictError(PluginError):
     """Two variants claim the same name or alias."""
 
 
 class HookError(PluginError):
-    """A variant's code failed while kozyr ran it: an exception raised inside one of its hooks
-    during play, replay, scoring or simulation (the original exception is the ``__cause__``), or
-    a deal its hooks never end. Not bad input: the plugin is at fault (the CLI exits 3).
+    """A plugin's code failed while kozyr ran it: an exception raised inside one of a variant's
+    hooks during play, replay, scoring or simulation (the original exception is the
+    ``__cause__``), a bot's or a sheet format's exception, a value of the wrong type returned, an
+    illegal action chosen by a bot, or a deal its hooks never end. Not bad input: the plugin is at
+    fault (the CLI exits 3; ``kozyr serve`` answers 500 naming the plugin).
 
-    ``plugin``, ``variant`` and ``hook`` name who failed; ``seed``, ``dealer``, ``seat`` and
-    ``where`` say where (what is known of it)."""
+    ``plugin``, ``variant``, ``bot``, ``sheet_format`` and ``hook`` name who failed; ``seed``,
+    ``dealer``, ``seat`` and ``where`` say where (what is known of it). Without a ``message`` the
+    error builds its own one line from these, ``error`` (the exception raised) and ``detail``
+    (what went wrong, when nothing was raised):
+
+    >>> print(HookError(plugin="toy", variant="toy-game", hook="score",
+    ...                 error=ZeroDivisionError("division by zero"), seat=2))
+    variant toy-game (plugin toy): hook score raised ZeroDivisionError: division by zero (seat 2)
+    >>> print(HookError(plugin="toy", bot="greedy", hook="choose", variant="toy-game",
+    ...                 detail="returned str, not Action"))
+    bot greedy (plugin toy) playing toy-game: hook choose returned str, not Action
+    """
 
     def __init__(
         self,
-        message: str,
+        message: str | None = None,
         *,
         plugin: str | None = None,
         variant: str | None = None,
@@ -68,8 +85,11 @@ class HookError(PluginError):
         dealer: int | None = None,
         seat: int | None = None,
         where: str | None = None,
+        bot: str | None = None,
+        sheet_format: str | None = None,
+        error: BaseException | None = None,
+        detail: str | None = None,
     ):
-        super().__init__(message)
         self.plugin = plugin
         self.variant = variant
         self.hook = hook
@@ -77,6 +97,30 @@ class HookError(PluginError):
         self.dealer = dealer
         self.seat = seat
         self.where = where
+        self.bot = bot
+        self.sheet_format = sheet_format
+        super().__init__(message if message is not None else self._message(error, detail))
+
+    def _message(self, error: BaseException | None, detail: str | None) -> str:
+        owner = f" (plugin {self.plugin})" if self.plugin else ""
+        if self.bot is not None:
+            who = f"bot {self.bot}{owner}" + (f" playing {self.variant}" if self.variant else "")
+        elif self.sheet_format is not None:
+            who = f"sheet format {self.sheet_format}{owner}"
+        else:
+            who = f"variant {self.variant}{owner}"
+        if error is not None:
+            text = str(error).replace("\n", " ") or "(no message)"
+            what = f"raised {type(error).__name__}: {text}"
+        else:
+            what = (detail or "failed").replace("\n", " ")
+        place = [self.where] if self.where else []
+        if self.seed is not None or self.dealer is not None:
+            place.append(f"deal seed {self.seed}, dealer {self.dealer}")
+        if self.seat is not None:
+            place.append(f"seat {self.seat}")
+        hook = f"hook {self.hook} " if self.hook else ""
+        return f"{who}: {hook}{what}" + (f" ({'; '.join(place)})" if place else "")
 
 
 class IllegalActionError(KozyrError):
@@ -209,6 +253,7 @@ __all__ = [
     "OptionError",
     "OutputError",
     "PluginError",
+    "PluginWarning",
     "RecordError",
     "TextError",
     "TimeBudgetError",

@@ -65,8 +65,9 @@ def seed_for(seed: int, index: int) -> int:
 
 
 def has_party_form(variant: Variant) -> bool:
-    """Whether the variant scores parties (overrides :meth:`Variant.score_party`)."""
-    return type(variant).score_party is not Variant.score_party
+    """Whether the variant scores parties: its own :meth:`Variant.score_party`, or the core's
+    default party form (it declares outcome fields; :meth:`Variant.has_party_form`)."""
+    return variant.has_party_form()
 
 
 def play_party(
@@ -85,7 +86,9 @@ def play_party(
 
     Deal ``k`` is seeded ``seed_for(seed, k)``. The dealer passes by :meth:`Variant.next_dealer`
     unless :meth:`Variant.deals_again` says the same dealer deals again (a void deal). When the
-    party is over, :meth:`Variant.party_cut` draws the cut card that settles it, if any.
+    party is over, :meth:`Variant.party_cut` draws the cut card that settles it, if any. An
+    open-ended party of the core's default party form (no target), which players end when they
+    like, is ended by the bots after one round: each seat deals once.
     """
     check_seed(seed)
     if first_dealer is not None:
@@ -116,11 +119,15 @@ def play_party(
             max_deals=max_deals,
         )
 
+    # an open-ended party of the default party form is ended by the players; bots end it after
+    # one round, each seat dealing once
+    open_ended = variant.default_party_form() and variant.party_goal() is None
     return run_party(
         variant,
         play,
         dealer=dealer,
         max_deals=max_deals,
+        rounds=variant.players if open_ended else None,
         not_over=not_over,
         cut_rng=random.Random(seed_for(seed, max_deals)),
         where=f"party seed {seed}",

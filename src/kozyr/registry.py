@@ -3,9 +3,13 @@
 A plugin is a module (or object) implementing one or more of the hooks of
 :class:`KozyrHookSpecs` -- ``kozyr_register_variants(registry)``, ``kozyr_register_bots(registry)``,
 ``kozyr_register_sheet_formats(registry)`` -- each receiving a registry bound to that plugin.
-Plugins come from two entry-point groups: ``kozyr.builtin`` (the plugins shipped with kozyr,
-which mark themselves built-in by using it; they load first, in name order) and ``kozyr.variants``
-(every other plugin, in name order). Each is loaded on its own and its hooks are called through
+Plugins come from two entry-point groups: ``kozyr.builtin`` (the plugins shipped with kozyr in
+its ``plugins/`` folder; they load first, in name order) and ``kozyr.variants`` (every other
+plugin, in name order). Membership of ``kozyr.builtin`` proves nothing -- any package may declare
+it -- so an entry point there is loaded only when both its distribution's name and its module are
+one of :data:`BUILTIN_PLUGINS`; any other claimant is refused unimported, with a
+:class:`~kozyr.errors.PluginWarning` naming its distribution (and an error on its
+:class:`PluginInfo`). Each is loaded on its own and its hooks are called through
 the plugin manager for that plugin alone, so one broken plugin is reported (``kozyr plugins``)
 while every other still loads -- whatever it raises, ``SystemExit`` included (only
 ``KeyboardInterrupt`` goes through).
@@ -13,8 +17,8 @@ while every other still loads -- whatever it raises, ``SystemExit`` included (on
 Names are first come, first served, built-ins first: a name or alias already taken is dropped
 from the newcomer (with a warning on its :class:`PluginInfo`), never from the plugin that has it;
 a canonical name is never shadowed by another variant's alias. Set
-``KOZYR_DISABLE_PLUGIN_AUTOLOAD=1`` to load only the built-ins and ``KOZYR_DISABLE_PLUGINS=a,b``
-to skip single plugins (by entry-point or distribution name).
+``KOZYR_DISABLE_PLUGIN_AUTOLOAD=1`` to load only the built-ins (nothing third-party) and
+``KOZYR_DISABLE_PLUGINS=a,b`` to skip single plugins (by entry-point or distribution name).
 
 >>> names = [v.name for v in variants()]
 >>> "seven-up" in names
@@ -28,14 +32,23 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import metadata
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
 
-from kozyr.errors import PluginError, UnknownVariantError, VariantConflictError
+from kozyr.errors import (
+    HookError,
+    KozyrError,
+    PluginError,
+    PluginWarning,
+    UnknownVariantError,
+    VariantConflictError,
+)
 from kozyr.limits import shorten
 
 if TYPE_CHECKING:  # annotations only: sheets sit above; variant is imported when a class is seen
@@ -48,14 +61,30 @@ ENTRY_POINT_GROUP = "kozyr.variants"
 #: The entry-point group of the plugins shipped with kozyr: they load first, and even when
 #: autoloading is off, and their names cannot be taken by another plugin.
 BUILTIN_GROUP = "kozyr.builtin"
+#: The distributions shipped in kozyr's ``plugins/`` folder, the only ones that may register
+#: under :data:`BUILTIN_GROUP`, each with the top package its entry point's module must be in
+#: (the security boundary of built-in names, #23: the group alone is no proof).
+BUILTIN_PLUGINS: Mapping[str, str] = MappingProxyType(
+    {
+        "kozyr-pitch": "kozyr_pitch",
+        "kozyr-sem-listov": "kozyr_sem_listov",
+        "kozyr-semerik": "kozyr_semerik",
+        "kozyr-seven-up": "kozyr_seven_up",
+    }
+)
 DISABLE_ENV = "KOZYR_DISABLE_PLUGIN_AUTOLOAD"
 DISABLE_PLUGINS_ENV = "KOZYR_DISABLE_PLUGINS"
+#: ``KOZYR_PLUGINS=mod1,mod2``: plugin modules (or ``.py`` files) to load without installing
+#: them, after the entry points -- as pytest's ``-p`` (``kozyr --plugin MODULE`` does the same).
+PLUGINS_ENV = "KOZYR_PLUGINS"
 #: A canonical variant, bot or sheet-format name: a lower-case slug (aliases may be any text).
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 #: Bot names kozyr itself gives every variant.
 RESERVED_BOTS = frozenset({"random"})
 #: The score-sheet formats of :mod:`kozyr.sheet`; a plugin format cannot take these names.
 RESERVED_SHEET_FORMATS = frozenset({"text", "markdown", "csv", "html", "json"})
+
+_T = TypeVar("_T")
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -108,11 +137,20 @@ class PluginInfo:
     sheet_formats: list[str] = field(default_factory=list)
     #: Skipped because ``KOZYR_DISABLE_PLUGINS`` names it.
     disabled: bool = False
+    #: Refused unimported: it claimed :data:`BUILTIN_GROUP` without being a built-in (#23).
+    refused: bool = False
+    #: The module name or file a plugin loaded with ``kozyr --plugin`` / ``KOZYR_PLUGINS`` came
+    #: from (None for an entry point or a run-time registration).
+    source: str | None = None
+    #: What registration noticed that fails only when used (a variant without ``trick_rules``
+    #: cannot be played): ``kozyr plugins --strict`` fails on these too.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        """Loaded without an error or a warning (what ``kozyr plugins --strict`` demands)."""
-        return self.error is None and not self.warnings
+        """Loaded without an error, a warning or a note (what ``kozyr plugins --strict``
+        demands)."""
+        return self.error is None and not self.warnings and not self.notes
 
 
 @dataclass(frozen=True)
@@ -161,6 +199,14 @@ class SheetFormat:
     suffix: str
     description: str
     plugin: str
+    #: The variants it renders, as given (names or aliases, normalised); None: any variant.
+    variants: frozenset[str] | None = None
+
+    def renders(self, *names: str) -> bool:
+        """Whether the format renders records of the variant with these names (name, aliases)."""
+        if self.variants is None:
+            return True
+        return any(normalize(n) in self.variants for n in names)
 
 
 class VariantRegistry:
@@ -234,11 +280,20 @@ class SheetFormatRegistry:
         self._plugin = plugin
 
     def add(
-        self, name: str, render: SheetRenderer, *, suffix: str = "txt", description: str = ""
+        self,
+        name: str,
+        render: SheetRenderer,
+        *,
+        suffix: str = "txt",
+        description: str = "",
+        variants: Iterable[str] | None = None,
     ) -> None:
         """Register format ``name``: ``render(sheet, lang)`` returns the text; ``suffix`` is the
-        usual file-name suffix."""
-        self._manager._add_sheet_format(name, render, suffix, description, self._plugin)
+        usual file-name suffix; ``variants`` (names or aliases) limits it to the records of
+        those variants (None: any record)."""
+        self._manager._add_sheet_format(
+            name, render, suffix, description, self._plugin, variants=variants
+        )
 
 
 @dataclass
@@ -283,17 +338,21 @@ class PluginManager:
     # --- loading -------------------------------------------------------------------------------
 
     def load_entry_points(self) -> None:
-        """Load the built-in plugins, then (unless autoloading is off) every third-party one."""
-        seen: set[tuple[str, str]] = set()
+        """Load the built-in plugins, then (unless autoloading is off) every third-party one.
+
+        An entry point of :data:`BUILTIN_GROUP` whose distribution or module is not one of
+        :data:`BUILTIN_PLUGINS` is refused without being imported (a
+        :class:`~kozyr.errors.PluginWarning` names its distribution)."""
+        seen: set[tuple[str, str, str | None]] = set()
         groups = [BUILTIN_GROUP, ENTRY_POINT_GROUP] if self.autoload else [BUILTIN_GROUP]
         for group in groups:
             builtin = group == BUILTIN_GROUP
             for ep in sorted(metadata.entry_points(group=group), key=lambda e: e.name):
-                key = (ep.name, ep.value)
+                dist = ep.dist.name if ep.dist is not None else None
+                key = (ep.name, ep.value, dist)
                 if key in seen:  # the same distribution found twice on sys.path
                     continue
                 seen.add(key)
-                dist = ep.dist.name if ep.dist is not None else None
                 info = PluginInfo(
                     ep.name, dist, ep.dist.version if ep.dist is not None else None, builtin=builtin
                 )
@@ -303,6 +362,19 @@ class PluginManager:
                     info.disabled = True
                     self.plugins.append(info)
                     continue
+                if builtin:
+                    refusal = builtin_refusal(dist, ep.value)
+                    if refusal is not None:
+                        info.builtin = False
+                        info.refused = True
+                        info.error = refusal
+                        self.plugins.append(info)
+                        self._fail_names([ep.name], info)
+                        warnings.warn(
+                            f"kozyr: plugin {ep.name}: {refusal}", PluginWarning, stacklevel=2
+                        )
+                        continue
+                before = _kozyr_attributes()
                 try:
                     plugin = ep.load()
                 except KeyboardInterrupt:
@@ -313,6 +385,50 @@ class PluginManager:
                     self._fail_names([ep.name], info)
                     continue
                 self._register(plugin, info)
+                info.warnings.extend(
+                    f"replaced kozyr's {name} when imported (a monkeypatch: kozyr's behaviour "
+                    "is no longer its own)"
+                    for name in _replaced(before, _kozyr_attributes())
+                )
+        for module in os.environ.get(PLUGINS_ENV, "").split(","):
+            if module.strip():
+                self.load_module(module.strip())
+        self.check_bots()
+
+    def load_module(self, module: str) -> PluginInfo:
+        """Load a plugin module that is not installed: an importable module name
+        (``my_plugin.hooks``) or the path of a ``.py`` file, named after the module (``kozyr
+        --plugin``, ``KOZYR_PLUGINS``). It is loaded as an entry point is -- after the installed
+        plugins, one failure reported on its :class:`PluginInfo` without stopping the others --
+        and even when autoloading is off, since it was asked for by name. Loading the same
+        module twice does nothing the second time."""
+        path = module if module.endswith(".py") else None
+        name = os.path.splitext(os.path.basename(module))[0] if path else module
+        for info in self.plugins:
+            if info.name == name and info.distribution is None and info.source == module:
+                return info
+        info = PluginInfo(name, None, None, source=module)
+        before = _kozyr_attributes()
+        try:
+            if path is not None:
+                loaded = _import_file(name, path)
+            else:
+                loaded = importlib.import_module(module)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # SystemExit too: one plugin must not end kozyr
+            info.error = f"import failed: {_describe(error)}"
+            self.plugins.append(info)
+            self._fail_names([name], info)
+            return info
+        self._register(loaded, info)
+        info.warnings.extend(
+            f"replaced kozyr's {changed} when imported (a monkeypatch: kozyr's behaviour is no "
+            "longer its own)"
+            for changed in _replaced(before, _kozyr_attributes())
+        )
+        self.check_bots()
+        return info
 
     def register(self, plugin: Any, name: str | None = None) -> PluginInfo:
         """Register a plugin object at run time (tests, notebooks, embedding programs).
@@ -396,7 +512,7 @@ class PluginManager:
         plugin.warnings.append(message)
 
     def _add_variant(self, variant: type[Variant], plugin: PluginInfo) -> None:
-        _check_class(variant)
+        plugin.notes.extend(_check_class(variant))
         entry = VariantEntry(
             variant.name,
             [],
@@ -481,7 +597,7 @@ class PluginManager:
             found: Any = importlib.import_module(module)
             for part in attr.split("."):
                 found = getattr(found, part)
-            _check_class(found)
+            notes = _check_class(found)
             cls: type[Variant] = found
             wrong = [
                 f"{what} {declared!r} (the class says {actual!r})"
@@ -522,17 +638,44 @@ class PluginManager:
                     f"variant {entry.name}: {what} {declared!r} was registered, the class says "
                     f"{actual!r}"
                 )
+        entry.plugin.notes.extend(notes)
         entry.title, entry.title_ru, entry.rules = cls.title, cls.title_ru, cls.rules_ref
         entry.cls, entry.source = cls, None
         return cls
 
     def load_all(self) -> None:
-        """Import every lazily registered variant (``kozyr plugins`` reports what fails)."""
+        """Import every lazily registered variant (``kozyr plugins`` reports what fails) and
+        check every bot's variants exist (a warning on the bot's plugin otherwise)."""
         for entry in list(self._state.canonical.values()):
             try:
                 self._load(entry)
             except PluginError:
                 pass
+        self.check_bots()
+
+    def check_bots(self) -> None:
+        """A warning on its plugin for every bot limited to a variant no plugin registered (a
+        misspelt name: the bot would never be offered)."""
+        state = self._state
+        infos = {info.name: info for info in self.plugins}
+        for bot in state.bots.values():
+            if bot.variants is None:
+                continue
+            for name in sorted(bot.variants):
+                if name in state.canonical or name in state.aliases:
+                    continue
+                info = infos.get(bot.plugin)
+                message = f"bot {bot.name}: variant {name!r} is not installed"
+                if info is not None and message not in info.warnings:
+                    info.warnings.append(message)
+        for fmt in state.sheet_formats.values():
+            for name in sorted(fmt.variants or ()):
+                if name in state.canonical or name in state.aliases:
+                    continue
+                info = infos.get(fmt.plugin)
+                message = f"sheet format {fmt.name}: variant {name!r} is not installed"
+                if info is not None and message not in info.warnings:
+                    info.warnings.append(message)
 
     def _add_bot(
         self,
@@ -562,8 +705,18 @@ class PluginManager:
         plugin.bots.append(name)
 
     def _add_sheet_format(
-        self, name: str, render: SheetRenderer, suffix: str, description: str, plugin: PluginInfo
+        self,
+        name: str,
+        render: SheetRenderer,
+        suffix: str,
+        description: str,
+        plugin: PluginInfo,
+        *,
+        variants: Iterable[str] | None = None,
     ) -> None:
+        if isinstance(variants, str):
+            variants = [variants]
+        limited = None if variants is None else frozenset(normalize(v) for v in variants)
         if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
             raise PluginError(f"sheet format name {name!r} is not a lower-case slug")
         if not callable(render):
@@ -578,7 +731,7 @@ class PluginManager:
             )
             return
         state.sheet_formats[name] = SheetFormat(
-            name, render, suffix.lstrip("."), description, plugin.name
+            name, render, suffix.lstrip("."), description, plugin.name, limited
         )
         plugin.sheet_formats.append(name)
 
@@ -620,8 +773,14 @@ class PluginManager:
         )
         if not known:  # the core alone: say where the games are (#24)
             message = f"unknown variant {shorten(name)}; installed: none ({NO_VARIANTS})"
-            raise UnknownVariantError(message)
-        raise UnknownVariantError(f"unknown variant {shorten(name)}; installed: {known}")
+            raise UnknownVariantError(message + _broken_text(self))
+        broken = _broken_text(self)
+        raise UnknownVariantError(f"unknown variant {shorten(name)}; installed: {known}{broken}")
+
+    def broken(self) -> list[PluginInfo]:
+        """The plugins that failed to load or were refused (not the disabled ones): what the
+        unknown-variant error and the command line's one-line warnings name."""
+        return [p for p in self.plugins if p.error is not None and not p.disabled]
 
     def plugin_of(self, variant_name: str) -> PluginInfo | None:
         """The plugin that registered a variant (by its name or an alias)."""
@@ -644,8 +803,102 @@ class PluginManager:
         return dict(sorted(self._state.sheet_formats.items()))
 
 
-def _check_class(variant: Any) -> None:
-    """Refuse what is not a complete Variant subclass (names, players, engine hooks)."""
+def _import_file(name: str, path: str) -> Any:
+    """Import the ``.py`` file at ``path`` as module ``name``."""
+    import importlib.util
+    import sys
+
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"no such plugin file: {path}")
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:  # pragma: no cover - a .py path always has one
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(name, None)
+        raise
+    return module
+
+
+def _kozyr_attributes() -> dict[str, int]:
+    """The identity of every public attribute of kozyr's loaded modules and of the classes they
+    define (``"kozyr.record.PartyResult.to_json"`` -> ``id``), to see what a plugin replaced."""
+    import sys
+
+    seen: dict[str, int] = {}
+    for name, module in list(sys.modules.items()):
+        if not (name == PROJECT or name.startswith(PROJECT + ".")) or module is None:
+            continue
+        for attr, value in list(vars(module).items()):
+            if attr.startswith("_"):
+                continue
+            seen[f"{name}.{attr}"] = id(value)
+            if isinstance(value, type) and value.__module__ == name:
+                for key, member in list(vars(value).items()):
+                    if not key.startswith("_"):
+                        seen[f"{name}.{attr}.{key}"] = id(member)
+    return seen
+
+
+def _replaced(before: Mapping[str, int], after: Mapping[str, int]) -> list[str]:
+    """The names whose values changed between two :func:`_kozyr_attributes` snapshots."""
+    return sorted(name for name, ident in before.items() if after.get(name, ident) != ident)
+
+
+def _broken_text(pm: PluginManager) -> str:
+    """The plugins that failed to load, for the unknown-variant error (they may have it)."""
+    return "".join(
+        f"; plugin {p.name} failed to load and may have it ({p.error})" for p in pm.broken()
+    )
+
+
+def _dist_key(name: str) -> str:
+    """A distribution name as packaging compares them (PEP 503: case and ``-_.`` runs)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _shown(text: str) -> str:
+    """A name from a plugin's metadata as a message shows it (quoted when odd or long)."""
+    return text if len(text) <= 80 and text.isprintable() and " " not in text else shorten(text)
+
+
+def builtin_refusal(distribution: str | None, value: str) -> str | None:
+    """Why an entry point of :data:`BUILTIN_GROUP` from ``distribution`` pointing at ``value``
+    (``"module"`` or ``"module:attr"``) may not load as a built-in, or None when it may: the
+    distribution must be one of :data:`BUILTIN_PLUGINS` and the module inside its package.
+
+    >>> builtin_refusal("kozyr-semerik", "kozyr_semerik.plugin") is None
+    True
+    >>> print(builtin_refusal("aaa-evil", "evil.plugin"))  # doctest: +NORMALIZE_WHITESPACE
+    refused: distribution aaa-evil is not a built-in plugin of kozyr (only kozyr-pitch,
+    kozyr-sem-listov, kozyr-semerik, kozyr-seven-up may register under kozyr.builtin)
+    >>> print(builtin_refusal("kozyr-semerik", "evil.plugin"))  # doctest: +NORMALIZE_WHITESPACE
+    refused: distribution kozyr-semerik registers module evil.plugin under kozyr.builtin,
+    outside its package kozyr_semerik
+    """
+    allowed = ", ".join(sorted(BUILTIN_PLUGINS))
+    if distribution is None or _dist_key(distribution) not in BUILTIN_PLUGINS:
+        shown = "(unknown)" if distribution is None else _shown(distribution)
+        return (
+            f"refused: distribution {shown} is not a built-in plugin of kozyr (only {allowed} "
+            f"may register under {BUILTIN_GROUP})"
+        )
+    package = BUILTIN_PLUGINS[_dist_key(distribution)]
+    module = value.partition(":")[0].strip()
+    if module != package and not module.startswith(package + "."):
+        return (
+            f"refused: distribution {distribution} registers module {_shown(module)} under "
+            f"{BUILTIN_GROUP}, outside its package {package}"
+        )
+    return None
+
+
+def _check_class(variant: Any) -> list[str]:
+    """Refuse what is not a complete Variant subclass (names, players, engine hooks, what its
+    instances need); return the warnings of what does not stop it (no ``trick_rules``)."""
     from kozyr.variant import REQUIRED_HOOKS, Variant
 
     if not (isinstance(variant, type) and issubclass(variant, Variant)):
@@ -663,9 +916,62 @@ def _check_class(variant: Any) -> None:
             "that raise NotImplementedError; see docs/plugins.md)",
             variant,
         )
-    problem = _log_problem(variant)
+    notes: list[str] = []
+    problem = _log_problem(variant) or _instance_problem(variant, notes)
     if problem:
         raise _VariantError(f"{variant.name}: {problem}", variant)
+    return [f"{variant.name}: {note}" for note in notes]
+
+
+#: The methods every :class:`~kozyr.TrickRules` has (what the engine calls during play).
+_TRICK_RULES_METHODS = ("legal_mask", "trick_winner", "play_flags", "explain")
+
+
+def _instance_problem(variant: Any, notes: list[str]) -> str | None:
+    """What goes wrong when the variant is made as ``kozyr`` makes it (#23): each option default
+    must be one of its own allowed values; the class must be instantiable with its defaults and
+    with each declared player count, with outcome fields that can be read (known kinds). None
+    when all is well. An instance without ``trick_rules`` cannot be played (only its records
+    scored): a note in ``notes``, which ``kozyr plugins --strict`` fails on."""
+    from kozyr.outcome import OutcomeField
+
+    specs = {spec.name: spec for spec in variant.options_spec}
+    for spec in specs.values():
+        if spec.default is None:
+            continue
+        try:
+            spec.coerce(spec.default)
+        except KozyrError as error:
+            return f"the default of option {spec.name} is not allowed: {error}"
+    counts: list[int | None] = [None]
+    if "players" in specs:
+        counts += [n for n in variant.player_counts if n != specs["players"].default]
+    for count in counts:
+        made = "with its defaults" if count is None else f"for {count} players"
+        try:
+            instance = variant() if count is None else variant(players=count)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            return f"cannot be made {made}: {_describe(error)}"
+        rules = getattr(instance, "trick_rules", None)
+        if not notes and (
+            rules is None
+            or not all(callable(getattr(rules, m, None)) for m in _TRICK_RULES_METHODS)
+        ):
+            notes.append(
+                f"made {made}, it has no trick_rules and cannot be played (set "
+                "self.trick_rules to a kozyr.TrickRules in __init__, e.g. kozyr.FollowElseAny)"
+            )
+        try:
+            fields = instance.outcome_fields
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            return f"made {made}, its outcome_fields cannot be read: {_describe(error)}"
+        if not isinstance(fields, tuple) or not all(isinstance(f, OutcomeField) for f in fields):
+            return f"made {made}, its outcome_fields are not a tuple of kozyr.OutcomeField"
+    return None
 
 
 def _log_problem(variant: Any) -> str | None:
@@ -722,6 +1028,143 @@ def _marked(plugin: Any, name: str) -> bool:
     except Exception:  # pragma: no cover - a property that raises
         return False
     return callable(value) and hasattr(value, f"{PROJECT}_impl")
+
+
+# --- the guard: every call into a plugin's code -----------------------------------------------
+
+
+def plugin_fault(
+    error: BaseException,
+    *,
+    plugin: str,
+    hook: str,
+    trusted: type[BaseException] | tuple[type[BaseException], ...] = KozyrError,
+    variant: str | None = None,
+    bot: str | None = None,
+    sheet_format: str | None = None,
+    seed: int | None = None,
+    dealer: int | None = None,
+    seat: int | None = None,
+    where: str | None = None,
+) -> BaseException:
+    """What to raise for ``error``, raised inside ``hook`` of ``plugin``'s code: ``error`` itself
+    when it is ``trusted`` (by default a :class:`~kozyr.errors.KozyrError`: a variant's hook that
+    refuses bad input -- a record's illegal play -- speaks for the user's input), else a
+    :class:`~kozyr.errors.HookError` naming the plugin (and the variant, bot or sheet format),
+    the hook and where, with ``error`` as its ``__cause__``. Raise what it returns: ``raise
+    plugin_fault(error, ...)`` inside ``except Exception as error``.
+
+    The one decision of what a plugin's fault is: :func:`call_plugin` and the engine's hot path
+    (which cannot afford a call per card) both take it from here."""
+    if isinstance(error, HookError) or isinstance(error, trusted):
+        return error
+    fault = HookError(
+        plugin=plugin,
+        variant=variant,
+        bot=bot,
+        sheet_format=sheet_format,
+        hook=hook,
+        seed=seed,
+        dealer=dealer,
+        seat=seat,
+        where=where,
+        error=error,
+    )
+    fault.__cause__ = error
+    fault.__suppress_context__ = True
+    return fault
+
+
+def call_plugin(
+    call: Callable[..., _T],
+    /,
+    *args: Any,
+    plugin: str,
+    hook: str,
+    returns: type | tuple[type, ...] | None = None,
+    trusted: type[BaseException] | tuple[type[BaseException], ...] = KozyrError,
+    variant: str | None = None,
+    bot: str | None = None,
+    sheet_format: str | None = None,
+    seed: int | None = None,
+    dealer: int | None = None,
+    seat: int | None = None,
+    where: str | None = None,
+) -> _T:
+    """``call(*args)`` -- code a plugin supplied: a hook, a bot's ``choose``, a sheet format --
+    guarded: an exception is what :func:`plugin_fault` makes of it, and a value that is not an
+    instance of ``returns`` (when given) is a :class:`~kozyr.errors.HookError` saying what came
+    back. ``KOZYR_TRACE_PLUGINS=1`` logs the call on stderr.
+
+    >>> try:
+    ...     call_plugin(lambda: 1 / 0, plugin="toy", hook="score", variant="toy-game")
+    ... except HookError as error:
+    ...     print(error.plugin, error.hook, type(error.__cause__).__name__)
+    toy score ZeroDivisionError
+    >>> call_plugin(lambda: b"x", plugin="toy", hook="render", sheet_format="toy", returns=str)
+    Traceback (most recent call last):
+    ...
+    kozyr.errors.HookError: sheet format toy (plugin toy): hook render returned bytes, not str
+    """
+    if tracing():
+        trace(plugin, variant or bot or sheet_format, hook)
+    try:
+        value = call(*args)
+    except KeyboardInterrupt:
+        raise
+    except Exception as error:
+        fault = plugin_fault(
+            error,
+            trusted=trusted,
+            plugin=plugin,
+            hook=hook,
+            variant=variant,
+            bot=bot,
+            sheet_format=sheet_format,
+            seed=seed,
+            dealer=dealer,
+            seat=seat,
+            where=where,
+        )
+        if fault is error:
+            raise
+        raise fault from error
+    if returns is not None and not isinstance(value, returns):
+        kinds = returns if isinstance(returns, tuple) else (returns,)
+        expected = " or ".join(k.__name__ for k in kinds)
+        raise HookError(
+            plugin=plugin,
+            hook=hook,
+            variant=variant,
+            bot=bot,
+            sheet_format=sheet_format,
+            seed=seed,
+            dealer=dealer,
+            seat=seat,
+            where=where,
+            detail=f"returned {type(value).__name__}, not {expected}",
+        )
+    return value
+
+
+#: ``KOZYR_TRACE_PLUGINS=1`` logs every call into a plugin's code on stderr.
+TRACE_ENV = "KOZYR_TRACE_PLUGINS"
+
+
+def tracing() -> bool:
+    """Whether ``KOZYR_TRACE_PLUGINS`` asks for every plugin call to be logged."""
+    return os.environ.get(TRACE_ENV, "").strip().lower() in {"1", "true", "yes"}
+
+
+def trace(plugin: str, owner: str | None, hook: str) -> None:
+    """Log one plugin call on stderr (``KOZYR_TRACE_PLUGINS=1``)."""
+    import sys
+
+    who = f" {owner}" if owner else ""
+    try:
+        print(f"kozyr trace: plugin {plugin}{who}: {hook}", file=sys.stderr)
+    except OSError:  # pragma: no cover - stderr itself is gone
+        pass
 
 
 _manager: PluginManager | None = None
@@ -793,12 +1236,15 @@ def sheet_formats() -> dict[str, SheetFormat]:
 
 __all__ = [
     "BUILTIN_GROUP",
+    "BUILTIN_PLUGINS",
     "DISABLE_ENV",
     "DISABLE_PLUGINS_ENV",
     "ENTRY_POINT_GROUP",
     "HOOKS",
     "NAME_PATTERN",
     "NO_VARIANTS",
+    "PLUGINS_ENV",
+    "TRACE_ENV",
     "BotEntry",
     "BotRegistry",
     "KozyrHookSpecs",
@@ -810,12 +1256,15 @@ __all__ = [
     "VariantEntry",
     "VariantRegistry",
     "bots_for",
+    "builtin_refusal",
+    "call_plugin",
     "get_variant",
     "hookimpl",
     "hookspec",
     "loaded_plugins",
     "manager",
     "normalize",
+    "plugin_fault",
     "register_plugin",
     "require_variants",
     "reset",

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kozyr.budget import check_budget
-from kozyr.errors import IllegalActionError, KozyrError, RecordError
+from kozyr.errors import IllegalActionError, RecordError
 
 if TYPE_CHECKING:
     from kozyr.engine import Deal
@@ -43,14 +43,25 @@ _T = TypeVar("_T")
 def _hook(variant: Variant, hook: str, path: str, seed: int | None, call: Callable[[], _T]) -> _T:
     """``call()`` -- a hook of ``variant`` -- with anything but a KozyrError it raises turned
     into a HookError naming the plugin, the variant, the hook and the record's path."""
-    from kozyr.engine import hook_error
+    from kozyr.engine import _fail, plugin_of
+    from kozyr.registry import trace, tracing
 
+    if tracing():
+        trace(plugin_of(variant), variant.name, hook)
     try:
         return call()
-    except KozyrError:
-        raise
     except Exception as error:
-        raise hook_error(variant, hook, error, seed=seed, where=f"record {path}") from error
+        _fail(variant, hook, error, seed=seed, where=f"record {path}")
+
+
+def _scored(
+    variant: Variant, path: str, seed: int | None, call: Callable[[], DealResult]
+) -> DealResult:
+    """The ``score`` hook's result, guarded and checked (a DealResult with exact points)."""
+    from kozyr.engine import checked_result
+
+    result = _hook(variant, "score", path, seed, call)
+    return checked_result(variant, result, seed=seed, where=f"record {path}")
 
 
 def replay_deal(
@@ -79,7 +90,7 @@ def replay_deal(
                     variant, "prove_summary", path, seed, lambda: variant.prove_summary(record, ctx)
                 )
                 warnings += unchecked
-            scored = _hook(variant, "score", path, seed, lambda: variant.score(record, ctx))
+            scored = _scored(variant, path, seed, lambda: variant.score(record, ctx))
             return replace(scored, checked=checked, warnings=warnings)
     except RecordError as error:
         raise _rebase(error, path) from None
@@ -156,7 +167,7 @@ def replay_deal(
     if taken < len(log):
         raise _rebase(_log_goes_on(log, taken), path)
     done = deal.record
-    return _hook(variant, "score", path, seed, lambda: variant.score(done, ctx))
+    return _scored(variant, path, seed, lambda: variant.score(done, ctx))
 
 
 def _summary_log(
@@ -237,11 +248,24 @@ def replay_party(party: PartyRecord, variant: Variant, path: str = "$") -> Party
     of n deals replays in time linear in n."""
     results: list[DealResult] = []
     context: Mapping[str, Any] | None = None
+    contexts: list[Mapping[str, Any]] = []
     for i, deal in enumerate(party.deals):
         check_budget(f"{path}.deals[{i}]")  # a web request's time budget (kozyr.budget)
         context = _context(party, variant, results, context, f"{path}.deals[{i}]")
-        results.append(_party_deal(party, variant, results, i, deal, path, context))
-    return _score_party(party, variant, results, path)
+        results.append(_party_deal(party, variant, results, i, deal, path, context, contexts))
+    scored = _score_party(party, variant, results, path)
+    # the core checks every party's dealers (C1), whether or not the variant's score_party did
+    try:
+        _hook(
+            variant,
+            "check_dealer_rotation",
+            path,
+            None,
+            lambda: variant.check_dealer_rotation(results, contexts, "C1"),
+        )
+    except RecordError as error:
+        raise _rebase(error, path) from None
+    return scored
 
 
 def _context(
@@ -290,11 +314,14 @@ def _party_deal(
     deal: DealRecord,
     path: str,
     context: Mapping[str, Any] | None,
+    contexts: list[Mapping[str, Any]] | None = None,
 ) -> DealResult:
     where = f"{path}.deals[{i}]"
     if context is None:
         raise RecordError(where, "the party was already over before this deal")
     ctx = context
+    if contexts is not None:
+        contexts.append(ctx)
     dealt_in = set(_hook(variant, "seats_in", where, None, lambda: variant.seats_in(ctx)))
     for seat, hand in enumerate(deal.hands):  # an outcome record has no hands
         if seat not in dealt_in and hand is not None:

@@ -35,9 +35,10 @@ import io
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from typing_extensions import override
 
@@ -49,6 +50,9 @@ from kozyr.record import DealResult, EveningResult, PartyResult
 from kozyr.replay import replay
 from kozyr.scoring import Points, SheetNote, exact, fraction_json
 from kozyr.variant import Variant
+
+if TYPE_CHECKING:
+    from kozyr.registry import SheetFormat
 
 #: Languages of a sheet's labels: both (Russian / English), Russian only, English only.
 LANGS = ("both", "ru", "en")
@@ -467,13 +471,48 @@ def _both(ru: str, en: str) -> str:
 # --- rendering --------------------------------------------------------------------------------
 
 
+#: How a sheet shows a fraction of a point: ``"exact"`` (``71/3``, the default) or ``"mixed"``
+#: (``23⅔``, as Tressette players write thirds); JSON always holds the exact ``"a/b"``.
+FRACTIONS = ("exact", "mixed")
+
+_MIXED: ContextVar[bool] = ContextVar("kozyr_sheet_mixed", default=False)
+
+#: Vulgar fraction characters by (numerator, denominator).
+_VULGAR = {
+    (1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕", (2, 5): "⅖",
+    (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝",
+    (7, 8): "⅞",
+}  # fmt: skip
+
+
+def mixed_number(value: Fraction | int) -> str:
+    """A number as a mixed number: whole points, then the fraction of a point.
+
+    >>> mixed_number(Fraction(71, 3)), mixed_number(Fraction(-1, 2)), mixed_number(4)
+    ('23⅔', '-½', '4')
+    >>> mixed_number(Fraction(-23, 7))
+    '-3 2/7'
+    """
+    number = Fraction(value)
+    whole, part = divmod(abs(number.numerator), number.denominator)
+    sign = "-" if number < 0 else ""
+    if not part:
+        return f"{sign}{whole}"
+    vulgar = _VULGAR.get((part, number.denominator))
+    if vulgar is not None:
+        return f"{sign}{whole or ''}{vulgar}"
+    fraction = f"{part}/{number.denominator}"
+    return f"{sign}{whole} {fraction}" if whole else f"{sign}{fraction}"
+
+
 def num(value: Fraction | int, *, sign: bool = False) -> str:
-    """An exact number for a sheet: ``3``, ``-3/2``; ``+3`` with ``sign``.
+    """An exact number for a sheet: ``3``, ``-3/2``; ``+3`` with ``sign``; a mixed number
+    (``23⅔``) while :func:`render` draws a sheet with ``fractions="mixed"``.
 
     >>> num(Fraction(3, 2), sign=True), num(Fraction(-2)), num(0, sign=True)
     ('+3/2', '-2', '0')
     """
-    text = str(fraction_json(value))
+    text = mixed_number(value) if _MIXED.get() else str(fraction_json(value))
     return f"+{text}" if sign and value > 0 else text
 
 
@@ -917,7 +956,40 @@ def all_formats() -> dict[str, Renderer]:
     ``kozyr_register_sheet_formats`` hook (:func:`kozyr.registry.sheet_formats`)."""
     from kozyr.registry import sheet_formats
 
-    return {**FORMATS, **{name: f.render for name, f in sheet_formats().items()}}
+    return {**FORMATS, **{name: _guarded(f) for name, f in sheet_formats().items()}}
+
+
+def _aliases(variant: str) -> tuple[str, ...]:
+    from kozyr.registry import manager
+
+    return manager().aliases_of(variant)
+
+
+def _guarded(format: SheetFormat) -> Renderer:
+    """A plugin's renderer called through the plugin guard: its exception, or a value that is not
+    text, is a :class:`~kozyr.errors.HookError` naming the format and its plugin (exit 3)."""
+    from kozyr.registry import call_plugin
+
+    def render(sheet: Sheet, lang: str) -> str:
+        if format.variants is not None:
+            for game in sheet.games:
+                if not format.renders(game.variant, *_aliases(game.variant)):
+                    raise KozyrError(
+                        f"sheet format {format.name} (plugin {format.plugin}) renders only "
+                        f"{', '.join(sorted(format.variants))}, not {game.variant}"
+                    )
+        return call_plugin(
+            format.render,
+            sheet,
+            lang,
+            plugin=format.plugin,
+            sheet_format=format.name,
+            hook="render",
+            returns=str,
+            trusted=(),
+        )
+
+    return render
 
 
 def renderer_for(
@@ -942,14 +1014,30 @@ def render(
     *,
     lang: str = "both",
     formats: Mapping[str, Renderer] | None = None,
+    fractions: str = "exact",
 ) -> str:
-    """The sheet in ``format``: kozyr's own or a plugin's (see :func:`renderer_for`)."""
-    return renderer_for(format, lang, formats)(sheet, lang)
+    """The sheet in ``format``: kozyr's own or a plugin's (see :func:`renderer_for`).
+    ``fractions="mixed"`` shows parts of a point as mixed numbers (``23⅔``) in the text,
+    markdown and HTML sheets; CSV and JSON keep the exact ``71/3``."""
+    renderer = renderer_for(format, lang, formats)
+    return with_fractions(fractions, lambda: renderer(sheet, lang))
+
+
+def with_fractions(fractions: str, draw: Callable[[], str]) -> str:
+    """``draw()`` with fractions shown as :data:`FRACTIONS` says (``"exact"`` or ``"mixed"``)."""
+    if fractions not in FRACTIONS:
+        raise KozyrError(f"unknown fractions {fractions!r}; known: {', '.join(FRACTIONS)}")
+    token = _MIXED.set(fractions == "mixed")
+    try:
+        return draw()
+    finally:
+        _MIXED.reset(token)
 
 
 __all__ = [
     "FORMATS",
     "FORMULA_START",
+    "FRACTIONS",
     "LANGS",
     "Entry",
     "GameSheet",
@@ -962,6 +1050,7 @@ __all__ = [
     "csv_number",
     "csv_text",
     "evening_sheet",
+    "mixed_number",
     "one_line",
     "render",
     "render_csv",
@@ -973,4 +1062,5 @@ __all__ = [
     "sheet_from",
     "sheet_json",
     "sheet_of",
+    "with_fractions",
 ]

@@ -128,6 +128,10 @@ class ConformanceReport:
     parties: int = 0
     deals_in_parties: int = 0
     phases: set[str] = field(default_factory=set)
+    #: Deals and parties reduced to outcome records and replayed (:func:`check_variant` does it
+    #: for every variant that declares outcome fields).
+    outcome_deals: int = 0
+    outcome_parties: int = 0
 
 
 def _snapshot(deal: Deal) -> tuple[Any, ...]:
@@ -356,7 +360,9 @@ def check_variant(
 
     ``bots`` (default: every bot kind of the variant in turn, ``random`` included) plays the
     deals; ``party_bots`` plays the parties (default: the same as ``bots``). The first failure
-    raises a :class:`ConformanceError` naming variant, options, seed, bots and step."""
+    raises a :class:`ConformanceError` naming variant, options, seed, bots and step. A variant
+    that declares outcome fields is also checked with :func:`check_outcome_reduction` (up to 20
+    deals and 2 parties): each reduced to its outcome record replays to the same points."""
     report = ConformanceReport()
     kinds = [bots] if bots is not None else sorted({"random", *variant.bots()})
     party_kinds = [party_bots] if party_bots is not None else kinds
@@ -372,6 +378,15 @@ def check_variant(
                 max_deals=party_max_deals,
                 report=report,
             )
+    if variant.outcome_fields:  # the outcome machinery, checked without being asked (#23)
+        reduced_deals, reduced_parties = check_outcome_reduction(
+            variant,
+            deals=min(deals, 20),
+            parties=min(deals // 10 if parties is None else parties, 2),
+            seed=seed,
+        )
+        report.outcome_deals += reduced_deals
+        report.outcome_parties += reduced_parties
     return report
 
 

@@ -21,7 +21,7 @@ from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError, OptionError, RecordError
 from kozyr.limits import SHOWN, shorten
-from kozyr.outcome import OutcomeField, field_names
+from kozyr.outcome import OutcomeField, field_names, read_outcome
 from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
 from kozyr.scoring import ScoreSheet, SheetNote, sides_of
 from kozyr.tricks import Play, TrickRules
@@ -132,6 +132,29 @@ class OptionSpec:
         data["rule"] = self.rule
         data["doc"] = self.doc
         return data
+
+
+def _plain(value: Any) -> Any:
+    """A value of a result as a record holds it: tuples as lists, cards and card sets as text."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (Card, CardSet)):
+        return str(value)
+    return value
+
+
+def _totals(variant: Variant, results: Sequence[DealResult]) -> list[tuple[Any, ...]]:
+    """The running totals of the default party form: each deal's points added up per side (or
+    seat), one row after each deal."""
+    rows: list[tuple[Any, ...]] = []
+    current: list[Any] | None = None
+    for result in results:
+        points = list(result.points)
+        current = (
+            points if current is None else [a + b for a, b in zip(current, points, strict=True)]
+        )
+        rows.append(tuple(current))
+    return rows
 
 
 def _value(value: Any) -> str:
@@ -448,8 +471,14 @@ class Variant:
     def read_fields(self, reader: RecordReader) -> dict[str, Any]:
         """Read and check the variant's own record fields (``reader`` knows their JSON paths).
 
-        The default takes each key of :attr:`record_fields` that the record has as it is (plain
-        JSON, unchecked): the inverse of the default :meth:`write_fields`."""
+        The default reads an outcome record (no ``hands``, no ``tricks``) of a variant that
+        declares :attr:`outcome_fields` with :func:`kozyr.read_outcome` (sides from
+        :attr:`sides`); otherwise it takes each key of :attr:`record_fields` that the record has
+        as it is (plain JSON, unchecked): the inverse of the default :meth:`write_fields`."""
+        fields = self.outcome_fields
+        if fields and reader.get("hands") is None and reader.get("tricks") is None:
+            sides = self.sides
+            return read_outcome(fields, reader, len(sides) if sides is not None else None)
         return {key: reader.get(key) for key in self.record_fields if reader.has(key)}
 
     @property
@@ -475,8 +504,34 @@ class Variant:
     def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
         """The outcome record of a scored deal (hook): the facts a scorekeeper writes down
         (:attr:`outcome_fields`), as a deal object without ``variant`` and ``options``, that
-        replays with ``context`` to the same points and settlement."""
-        raise KozyrError(f"{self.name} has no outcome records")
+        replays with ``context`` to the same points and settlement.
+
+        The default, for a variant that declares outcome fields, takes each field from the
+        result's attribute of the same name (``dealer`` from the record, ``tricks_won`` from
+        :attr:`DealResult.tricks_won`), else from ``result.extra``, else from the record's facts
+        (``deal.record_fact``); a field found nowhere is a :class:`KozyrError` naming it."""
+        fields = self.outcome_fields
+        if not fields:
+            raise KozyrError(f"{self.name} has no outcome records")
+        record: dict[str, Any] = {}
+        for spec in fields:
+            if spec.name == "dealer":
+                value: Any = result.record.dealer
+            elif spec.name in result.extra:
+                value = result.extra[spec.name]
+            elif spec.name in result.record.decisions:
+                value = result.record.decisions[spec.name]
+            elif spec.name != "record" and hasattr(type(result), spec.name):
+                value = getattr(result, spec.name)
+            elif not spec.required:
+                continue
+            else:
+                raise KozyrError(
+                    f"{self.name}: outcome field {spec.name} is neither an attribute of the "
+                    "result nor in its extra or the record's facts; override outcome_record"
+                )
+            record[spec.name] = _plain(value)
+        return record
 
     def prove_summary(
         self, record: DealRecord, context: Mapping[str, Any]
@@ -511,11 +566,39 @@ class Variant:
 
     # --- parties -------------------------------------------------------------------------------
 
+    #: The total that ends a party of the core's default party form (see :meth:`score_party`):
+    #: the first side (or seat) to reach it wins. None (the default): an ``int`` option named
+    #: ``target`` is the target when the variant declares one, else the party is open-ended.
+    party_target: ClassVar[int | None] = None
+
+    def party_goal(self) -> int | None:
+        """The target of the default party form: the ``target`` option (an int) when declared,
+        else :attr:`party_target`; None for an open-ended party."""
+        value = self.options.get("target")
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        return self.party_target
+
+    def has_party_form(self) -> bool:
+        """Whether parties of this variant can be played, kept and scored: it has its own
+        :meth:`score_party`, or the core's default party form (it declares outcome fields)."""
+        return type(self).score_party is not Variant.score_party or self.default_party_form()
+
+    def default_party_form(self) -> bool:
+        """Whether the core's default party form scores this variant's parties: it declares
+        :attr:`outcome_fields` and does not override :meth:`score_party`."""
+        return type(self).score_party is Variant.score_party and bool(self.outcome_fields)
+
     def party_context(
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:
         """What the next deal of a party needs to know (running totals, who left); None when the
-        party is already over."""
+        party is already over. The default: ``{}`` -- and, for the default party form with a
+        target (:meth:`party_goal`), None once a side has reached it."""
+        if results and self.default_party_form():
+            goal = self.party_goal()
+            if goal is not None and any(t >= goal for t in _totals(self, results)[-1]):
+                return None
         return {}
 
     def party_context_after(
@@ -532,8 +615,40 @@ class Variant:
         return self.party_context(party, results)
 
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
-        """Totals, winner/loser and settlement of a party (hook)."""
-        raise NotImplementedError(f"{self.name} has no party form")
+        """Totals, winner/loser and settlement of a party (hook).
+
+        The default is the core's **default party form**, for a variant that declares
+        :attr:`outcome_fields`: an open-ended series of deals whose points (per side, else per
+        seat) are added up as running totals, ended by the players -- or, with a target
+        (:meth:`party_goal`), by the deal after which a side has reached it. The winner is the
+        side (or seat) with the most points when that is one, the loser the one with the
+        fewest; the settlement holds every deal's payments. A variant without outcome fields
+        has no party form (``NotImplementedError``)."""
+        if not self.default_party_form():
+            raise NotImplementedError(f"{self.name} has no party form")
+        from kozyr.record import PartyResult
+        from kozyr.scoring import Settlement, fraction_json
+
+        running = _totals(self, results)
+        totals = running[-1] if running else ()
+        winner = loser = None
+        if totals:
+            best, worst = max(totals), min(totals)
+            if totals.count(best) == 1:
+                winner = totals.index(best)
+            if totals.count(worst) == 1 and worst != best:
+                loser = totals.index(worst)
+        goal = self.party_goal()
+        if goal is not None and (not totals or max(totals) < goal):
+            winner = loser = None  # the target is not reached yet: nobody has won
+        settlement = Settlement.combine(self.players, (r.settlement for r in results))
+        extra = {
+            "by": "side" if self.sides is not None else "seat",
+            "party_form": "default",
+            "target": goal,
+            "totals": [fraction_json(t) for t in totals],
+        }
+        return PartyResult(tuple(results), tuple(running), winner, loser, settlement, extra)
 
     def deals_again(self, result: DealResult) -> bool:
         """Whether the same dealer deals the next deal (a void deal, e.g. D-SU2); default no."""

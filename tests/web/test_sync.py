@@ -159,3 +159,19 @@ def test_changes_are_told_in_words() -> None:
     assert describe(undo, "en", players) == "deal 3 was undone (dealer: Вера)"
     rename = Change(6, 1, "2026-12-01T20:00:00+00:00", "rename", {"after": "Пятница"}, 6)
     assert describe(rename, "ru", players) == "партия переименована: Пятница"
+
+
+def test_a_resent_import_form_stores_the_evening_once(client: TestClient) -> None:
+    import json
+
+    from .conftest import example
+
+    page = client.get("/import").text
+    key = hidden(page, "/import", "key")
+    evening = {"games": [example("seven-up-game.json"), example("po-noskam-party.json")]}
+    form = {"record": json.dumps(evening, ensure_ascii=False), "key": key}
+    first = client.post("/import", data=form, follow_redirects=False)
+    again = client.post("/import", data=form, follow_redirects=False)
+    assert first.status_code == again.status_code == 303
+    assert first.headers["location"] == again.headers["location"]
+    assert len(client.get("/api/games").json()["games"]) == 2

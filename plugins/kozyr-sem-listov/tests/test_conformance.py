@@ -189,13 +189,27 @@ def test_classic_party_is_zero_sum(seed: int, split: str) -> None:
     result = replay(data)
     assert isinstance(result, PartyResult)
     assert len(result.deals) == 4 and sum(result.settlement.net()) == 0
-    # The party's net is the running total plus any penalty still held at the end, shared equally.
-    expected = list(result.running[-1])
-    for held in result.deals[-1].extra["held_over"]:
-        expected[held["payer"]] -= held["amount"]
-        for winner in held["winners"]:
-            expected[winner] += Fraction(held["amount"], len(held["winners"]))
-    assert result.settlement.net() == expected
+    # D-SL6: a pot still held when the last deal ends is shared equally among its tied winners,
+    # inside the last running totals, which are then the party's net; the party says so.
+    assert result.settlement.net() == list(result.running[-1])
+    held = result.deals[-1].extra["held_over"]
+    shared = result.extra.get("pot_shared", [])
+    assert [(h["payer"], h["amount"], h["winners"]) for h in held] == [
+        (h["payer"], h["amount"], h["winners"]) for h in shared
+    ]
+    assert all(Fraction(h["share"]) == Fraction(h["amount"], len(h["winners"])) for h in shared)
+
+
+def test_a_pot_held_at_the_end_is_shared_in_the_last_running_totals() -> None:
+    """D-SL6, worked on the party of seed 5549 (four players, runaway_split next_deal): seat 2
+    owes a pot of 8 held for seats 1 and 3 when the fourth deal ends; each takes 4, inside the
+    last running totals (-52, 20, 44, -12) -- which are the party's net."""
+    variant = get_variant("sem-listov", players=4, runaways=True, runaway_split="next_deal")
+    result = replay(play_party(variant, seed=5549, bots="random"))
+    assert isinstance(result, PartyResult)
+    assert result.deals[-1].extra["held_over"] == [{"payer": 2, "amount": 8, "winners": [1, 3]}]
+    assert [h["share"] for h in result.extra["pot_shared"]] == [4]
+    assert list(result.running[-1]) == [-52, 20, 44, -12] == result.settlement.net()
 
 
 def unchecked(data: Any) -> Any:

@@ -25,6 +25,7 @@ import importlib
 import io
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -39,7 +40,7 @@ from kozyr.cli.output import (
     EXIT_WRITE_ERROR,
     table,
 )
-from kozyr.errors import HookError, KozyrError, OutputError, RecordError
+from kozyr.errors import HookError, KozyrError, OutputError, PluginWarning, RecordError
 
 #: The command modules (``kozyr.cli.<module>``), in the order ``kozyr --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -52,6 +53,7 @@ COMMANDS: tuple[str, ...] = (
     "keep",
     "play",
     "plugins",
+    "new_plugin",
     "simulate",
     "serve",
     "completion",
@@ -70,6 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--traceback",
         action="store_true",
         help="when a plugin's code fails (exit status 3), print the traceback after the message",
+    )
+    parser.add_argument(
+        "--plugin",
+        action="append",
+        metavar="MODULE",
+        default=[],
+        help="load a plugin module (or .py file) that is not installed, as pytest's -p; "
+        "repeat for more (KOZYR_PLUGINS=mod1,mod2 does the same)",
     )
     sub = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", help="kozyr COMMAND --help for more"
@@ -167,6 +177,36 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             _silence_stdout()
         return EXIT_OK
     args = parser.parse_args(argv)
+    with warnings.catch_warnings():
+        # a refused or broken plugin is told once per command, below, not as a Python warning
+        warnings.simplefilter("ignore", PluginWarning)
+        _load_plugins(args)
+        return _run(args, stream)
+
+
+def _load_plugins(args: argparse.Namespace) -> None:
+    """Load the ``--plugin`` modules, then print one line on stderr for every plugin that
+    failed to load or was refused, before every command (``kozyr plugins`` itself reports them
+    in full)."""
+    from kozyr.registry import manager
+
+    for module in args.plugin:
+        manager().load_module(module)
+    if args.command == "plugins":
+        return
+    for info in manager().broken():
+        where = f" ({info.distribution})" if info.distribution else ""
+        error = str(info.error).replace("\n", " ")
+        try:
+            print(
+                f"kozyr: warning: plugin {info.name}{where}: {error} (see kozyr plugins)",
+                file=sys.stderr,
+            )
+        except OSError:  # pragma: no cover - stderr itself is gone
+            return
+
+
+def _run(args: argparse.Namespace, stream: TextIO) -> int:
     # --output of add_output is written here; a command that writes its own file does not ask
     target: str | None = getattr(args, "output", None)
     if target == "-" or not getattr(args, "output_by_main", False):

@@ -37,6 +37,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def keep_refusal(variant: Any) -> str | None:
+    """Why ``kozyr keep`` cannot keep this variant, said before the first question (#23), or
+    None: it needs outcome fields to ask, and a party form to add the deals up."""
+    if not variant.outcome_fields:
+        return (
+            f"kozyr keep cannot keep {variant.name}: it declares no outcome fields, so there is "
+            "nothing to ask at the table (Variant.outcome_fields); score its deals with "
+            "kozyr replay"
+        )
+    if not variant.has_party_form():  # pragma: no cover - outcome fields give the default form
+        return f"kozyr keep cannot keep {variant.name}: it has no party form"
+    return None
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.keep import Keeper, check_seat_names, load_record, parse_names
     from kozyr.registry import get_variant
@@ -70,5 +84,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         variant = get_variant(args.variant, **options)
         names = parse_names(args.players, variant.players)
         lang = args.lang or "en"
+    refusal = keep_refusal(variant)
+    if refusal is not None:
+        raise KozyrError(refusal)
     keeper = Keeper(args.file, variant, names, sys.stdin, out, lang=lang, record=record or {})
     return keeper.run()

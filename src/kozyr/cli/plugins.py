@@ -31,8 +31,8 @@ def _status(info: Any) -> str:
         return "disabled"
     if info.error:
         return str(info.error)
-    if info.warnings:
-        return "warning: " + "; ".join(info.warnings)
+    if info.warnings or info.notes:
+        return "warning: " + "; ".join([*info.warnings, *info.notes])
     return "ok"
 
 
@@ -57,6 +57,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                         "error": p.error,
                         "warnings": p.warnings,
                         "disabled": p.disabled,
+                        "notes": p.notes,
+                        "source": p.source,
                     }
                     for p in infos
                 ]
@@ -67,7 +69,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         rows = [
             [
                 p.name,
-                p.distribution or "(runtime)",
+                p.distribution or (f"({p.source})" if p.source else "(runtime)"),
                 p.version or "",
                 ", ".join([*p.variants, *(f"bot {b}" for b in p.bots)])
                 + "".join(f", sheet {f}" for f in p.sheet_formats),

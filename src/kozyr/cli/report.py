@@ -32,7 +32,8 @@ def items_table(items: Sequence[ScoreItem], *, seats: bool = True) -> str:
 def deal_text(result: DealResult, title: str = "") -> str:
     """One scored deal: tricks, items, points, variant fields and settlement."""
     lines = [title] if title else []
-    lines.append("tricks per seat: " + " ".join(map(str, result.tricks)))
+    if result.tricks:  # an outcome record may say nothing of tricks
+        lines.append("tricks per seat: " + " ".join(map(str, result.tricks)))
     lines.append(items_table(result.sheet.items))
     label = "points per side" if result.sheet.sides else "points per seat"
     lines.append(f"{label}: " + " ".join(map(str, result.points)))

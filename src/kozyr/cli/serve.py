@@ -7,6 +7,7 @@ and exits with status 2. The server is imported only when the command runs.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any, TextIO
 
 from kozyr.cli.output import EXIT_OK
@@ -88,9 +89,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         pending_per_client=pending,
         pending_total=max(64, pending),
     )
-    from kozyr.registry import require_variants
+    from kozyr.registry import manager, require_variants
 
     require_variants()  # a score sheet needs a game (#24)
+    names = [entry.name for entry in manager().entries()]
+    print(  # a notice on stderr: standard output begins with the database line
+        f"kozyr serve: {len(names)} variants from the plugins installed now; restart the server "
+        "to see a plugin installed later",
+        file=sys.stderr,
+    )
     db = args.db if args.db is not None else default_db()
     serve(
         db,

@@ -37,6 +37,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--lang", default="both", choices=("both", "ru", "en"), help="labels: both, ru or en"
     )
     parser.add_argument(
+        "--fractions",
+        default="exact",
+        choices=("exact", "mixed"),
+        help="parts of a point as exact fractions (71/3, the default) or mixed numbers (23⅔); "
+        "JSON always holds the exact a/b",
+    )
+    parser.add_argument(
         "--players", metavar="NAMES", help='player names, one per seat: "Аня,Боря,Вера"'
     )
     parser.add_argument(
@@ -51,13 +58,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.atomic import write_atomic
     from kozyr.codec import load
-    from kozyr.sheet import renderer_for, sheet_of
+    from kozyr.sheet import renderer_for, sheet_of, with_fractions
 
     renderer = renderer_for("json" if args.json else args.format, args.lang)  # fails first
     limits = limits_of(args)
     data = load(read_input(args.file, limits), limits=limits)
     sheet, error = sheet_of(data, names=args.players, partial=args.partial, limits=limits)
-    text = renderer(sheet, args.lang)
+    text = with_fractions(args.fractions, lambda: renderer(sheet, args.lang))
     if args.output and args.output != "-":  # written here, so a partial sheet is kept too
         write_atomic(args.output, text, inputs=[] if args.file == "-" else [args.file])
     else:

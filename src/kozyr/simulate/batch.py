@@ -37,6 +37,9 @@ def batch_form_for(
     Parties need a form with ``play_parties`` (:class:`kozyr.batch.PartyBatchForm`)."""
     if any(bot != "random" for bot in bots):
         return None, "only random bots have a batch form"
+    drift = batch_drift(type(variant))
+    if drift is not None:
+        return None, drift
     form = variant.batch_form()
     if form is None:
         try:
@@ -50,6 +53,49 @@ def batch_form_for(
         if not isinstance(form, PartyBatchForm):
             return None, "parties are played by the reference engine (no batch form for them)"
     return form, ""
+
+
+#: The hooks a batch form re-implements: a subclass that overrides one of them after the class
+#: that wrote ``batch_form`` plays and scores differently from the form (#21 item 9).
+BATCH_HOOKS = (
+    "new_state",
+    "start",
+    "decision_actions",
+    "apply_decision",
+    "after_play",
+    "after_trick",
+    "score",
+    "party_context",
+    "score_party",
+    "deals_again",
+    "next_dealer",
+    "next_deal_dealer",
+    "seats_in",
+    "party_cut",
+)
+
+
+def batch_drift(cls: type[Variant]) -> str | None:
+    """Why the batch form ``cls`` inherits was not written for it, or None. A form is written for
+    the classes of the package that defines ``batch_form`` (a plugin's own family of variants);
+    a subclass from another package that overrides one of :data:`BATCH_HOOKS` (its own
+    ``score``, say) plays and scores its own way, which the inherited form would never call --
+    the reference engine plays it instead, and this says why (``engine_note``)."""
+    mro = cls.__mro__
+    owner = next((i for i, c in enumerate(mro) if "batch_form" in vars(c)), None)
+    if owner is None:
+        return None
+    package = mro[owner].__module__.partition(".")[0]
+    for klass in mro[:owner]:
+        if klass.__module__.partition(".")[0] == package:
+            continue
+        changed = [hook for hook in BATCH_HOOKS if hook in vars(klass)]
+        if changed:
+            return (
+                f"{klass.__name__} overrides {', '.join(changed)} of {mro[owner].__name__}, "
+                "whose batch form never calls it: the reference engine plays every deal"
+            )
+    return None
 
 
 @lru_cache(maxsize=32)
@@ -316,10 +362,12 @@ def _outcomes(tally: Tally, batch: BatchResult) -> None:
 
 
 __all__ = [
+    "BATCH_HOOKS",
     "BATCH_SIZE",
     "ENGINES",
     "add_batch",
     "add_party_batch",
+    "batch_drift",
     "batch_form_for",
     "field_stats",
     "run_batch",

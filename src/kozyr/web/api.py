@@ -27,7 +27,7 @@ from typing_extensions import override
 
 from kozyr.cardset import CardSet
 from kozyr.codec import load
-from kozyr.errors import KozyrError, OptionError, RecordError
+from kozyr.errors import HookError, KozyrError, OptionError, RecordError
 from kozyr.registry import get_variant
 from kozyr.replay import replay
 from kozyr.scoring import hand_json
@@ -191,6 +191,8 @@ def api(
             return KozyrJSON({"error": str(error), "path": None, "detail": str(error)}, 404)
         except BodyTooLarge as error:
             return KozyrJSON({"error": str(error), "path": None, "detail": str(error)}, 413)
+        except HookError:  # a plugin's fault, not bad input: the app answers 500 naming it
+            raise
         except StaleRevision as error:
             return KozyrJSON(
                 stale_json(table, error), 412, headers={"ETag": etag(error.game.revision)}

@@ -48,7 +48,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kozyr.budget import time_budget
-from kozyr.errors import TimeBudgetError
+from kozyr.errors import HookError, TimeBudgetError
 from kozyr.web import api, pages
 from kozyr.web.live import EventLimits
 from kozyr.web.store import Store
@@ -417,6 +417,18 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     return PlainTextResponse("internal error", 500)
 
 
+async def _plugin_error(request: Request, exc: Exception) -> Response:
+    """A plugin's code failed (a :class:`~kozyr.errors.HookError`): not the user's input, so
+    never a 422 -- a 500 that says which plugin failed (#21, #23); the details stay in the log."""
+    plugin = getattr(exc, "plugin", None)
+    message = f"plugin {plugin} failed: {exc}" if plugin else f"a plugin failed: {exc}"
+    if request.url.path.startswith("/api/"):
+        return api.KozyrJSON(
+            {"error": message, "path": None, "detail": message, "plugin": plugin}, 500
+        )
+    return PlainTextResponse(message, 500)
+
+
 async def _over_budget(request: Request, exc: Exception) -> Response:
     """A request past its time budget (:class:`~kozyr.errors.TimeBudgetError`): 503."""
     message = f"{exc}; the server answers other requests meanwhile"
@@ -471,6 +483,7 @@ def create_app(
             404: _http_error,
             405: _http_error,
             TimeBudgetError: _over_budget,
+            HookError: _plugin_error,
         },
     )
     app.state.table = Table(store, events)

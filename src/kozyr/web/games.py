@@ -27,8 +27,14 @@ META_KEYS = ("players", "date", "place", "note")
 
 
 def has_party_form(cls: type[Variant]) -> bool:
-    """Whether a variant class scores whole parties (a game the page can keep)."""
-    return cls.score_party is not Variant.score_party
+    """Whether a variant class scores whole parties (a game the page can keep): its own
+    ``score_party``, or the core's default party form for a variant with outcome fields."""
+    if cls.score_party is not Variant.score_party:
+        return True
+    try:
+        return cls().default_party_form()
+    except Exception:  # a variant that cannot be made with its defaults is not offered
+        return False
 
 
 def party_variants() -> list[type[Variant]]:

@@ -23,12 +23,13 @@ class EventLimits:
     closing it, and find a vanished client); ``poll``: seconds between reads of the game's
     revision (writes by another server on the same file); ``lifetime``: seconds after which the
     server ends a stream (the browser's ``EventSource`` reconnects after ``retry``
-    milliseconds), so no stream holds a worker for ever."""
+    milliseconds), so no stream holds a worker for ever -- nor keeps a stopping server waiting
+    longer than that for its open connections."""
 
     max_streams: int = 32
     heartbeat: float = 15.0
     poll: float = 1.0
-    lifetime: float = 300.0
+    lifetime: float = 60.0
     retry: int = 2000
 
     def __post_init__(self) -> None:

@@ -22,7 +22,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from kozyr.errors import InputLimitError, KozyrError, RecordError
+from kozyr.errors import HookError, InputLimitError, KozyrError, RecordError
 from kozyr.jsontext import loads as strict_json
 from kozyr.limits import parse_int
 from kozyr.record import EveningResult, PartyRecord
@@ -276,6 +276,8 @@ async def create_game(request: Request) -> Response:
         return _new_game_page(
             request, lang, chosen, str(count), values, {error.path: say(lang, error.detail)}, 422
         )
+    except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
+        raise
     except KozyrError as error:
         message = say(lang, str(error))
         return _new_game_page(request, lang, chosen, str(count), values, {"$": message}, 422)
@@ -1146,12 +1148,14 @@ async def import_page(request: Request) -> Response:
         text = _first(data, "record") or ""
         try:
             record = load_json(text)
-            views = _table(request).import_record(record)
+            views = _table(request).import_record(record, key=sync.form_key(data))
             return _see(f"/games/{views[0].game.id}")
+        except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
+            raise
         except KozyrError as bad:
             error = say(lang, str(bad))
             status = 422
-    context = {"error": error, "text": text}
+    context = {"error": error, "text": text, "form_key": sync.new_key()}
     return render(request, "import.html", tr(lang, "Import a record"), context, status)
 
 
@@ -1208,6 +1212,8 @@ def _guarded(handler: Any) -> Any:
         except BodyTooLarge as error:
             message = say(lang_of(request), str(error))
             return message_page(request, "413", message, 413, is_error=True)
+        except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
+            raise
         except KozyrError as error:  # bad input a handler did not place on its form (#21)
             message = say(lang_of(request), str(error))
             return message_page(request, "422", message, 422, is_error=True)

@@ -35,12 +35,10 @@ from kozyr import (
     Payment,
     RankOrder,
     RecordError,
-    RecordReader,
     ScoreItem,
     ScoreSheet,
     Settlement,
     Variant,
-    read_outcome,
 )
 
 if TYPE_CHECKING:
@@ -105,15 +103,8 @@ class SimpleWhist(Variant):
             ),
         )
 
-    @override
-    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
-        if reader.get("hands") is None and reader.get("tricks") is None:
-            return read_outcome(self.outcome_fields, reader)  # an outcome record
-        return {}
-
-    @override
-    def outcome_record(self, result: DealResult, context: Mapping[str, Any]) -> dict[str, Any]:
-        return {"dealer": result.record.dealer, "tricks_won": list(result.tricks)}
+    # Reading an outcome record (read_fields), writing one (outcome_record), adding deals up
+    # into a party (score_party: the core's default party form) all come from these fields.
 
     @override
     def check_record(self, record: DealRecord, context: Mapping[str, Any]) -> None:

@@ -9,7 +9,7 @@ from kozyr import PLAY, Action, Card, PlayerView, RandomBot, Rank, Suit
 
 
 def best_suit(hand: Sequence[Card]) -> tuple[Suit, int]:
-    """The suit to pitch and the points it should bring (AP7): High (an ace or king), Jack, Low
+    """The suit to pitch and the points it should bring (TP7): High (an ace or king), Jack, Low
     (a two or three) and one for length (three cards or more). Ties: the suit with the higher
     card."""
 
@@ -28,8 +28,8 @@ def best_suit(hand: Sequence[Card]) -> tuple[Suit, int]:
 
 
 class BidderBot:
-    """Bids (AP3) its best suit's worth when that beats the bid so far, else passes; as the
-    pitcher it leads its best suit's highest card (AP5); every other card is a random legal one."""
+    """Bids (TP3) its best suit's worth when that beats the bid so far, else passes; as the
+    pitcher it leads its best suit's highest card (TP5); every other card is a random legal one."""
 
     def __init__(self, rng: random.Random) -> None:
         self.random = RandomBot(rng)

@@ -42,7 +42,7 @@ from kozyr.batch import (
     trick_taker,
     unit_points,
 )
-from kozyr_seven_up.scoring import COUNT, GAME_TARGET, LABELS
+from kozyr_seven_up.scoring import COUNT, LABELS
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
@@ -72,6 +72,10 @@ class SevenUpBatch:
         self.void_may_discard = bool(variant.options["void_may_discard"])
         self.tie_eldest = variant.options["game_tie"] == "eldest"
         self.max_runs = variant.max_runs()
+        self.target = int(variant.options["target"])  # SU7, SU-O1
+        self.win_by = int(variant.options["win_by"])  # D-SU6
+        self.low_to_capturer = variant.options["low_to"] == "capturer"  # SU-O2
+        self.keep_nine = int(variant.options["keep_after_run"]) == 9  # SU-O3
 
     def play(
         self, deals: int, source: DrawSource, *, dealer: int = 0, gift: Bools | None = None
@@ -108,7 +112,17 @@ class SevenUpBatch:
         dealt = hands.copy()  # the hands in play (a record's ``hands``)
         # Every deal is played, then void deals (D-SU2: no play) are wiped: cheaper than
         # leaving them out, and what they draw comes after their last real decision.
-        won, tricks = self._play(hands, trump, eldest, np.arange(count_), source)
+        nine = (runs == 1) & ~void if self.keep_nine else None  # SU-O3: nine cards, nine tricks
+        if nine is None or not nine.any():
+            won, tricks = self._play(hands, trump, eldest, np.arange(count_), source)
+        else:
+            won = np.zeros((count_, n), dtype=_U)
+            tricks = np.zeros((count_, n), dtype=np.int64)
+            for rows, size in ((np.flatnonzero(~nine), TRICKS), (np.flatnonzero(nine), 9)):
+                if len(rows):
+                    won[rows], tricks[rows] = self._play(
+                        hands[rows], trump[rows], eldest, rows, source, size
+                    )
         won[void] = 0
         tricks[void] = 0
         first_jack = turnup % 13 == _JACK_RANK
@@ -139,7 +153,7 @@ class SevenUpBatch:
         High, Low, Jack, Game), wins (SU7), and each loser pays 1 shared by the winners."""
         n = self.players
         units = len(self.sides) if self.sides else n
-        target = GAME_TARGET
+        target = self.target
         scores = np.zeros((parties, units), dtype=np.int64)
         dealer = np.zeros(parties, dtype=np.int64)
         number = np.zeros(parties, dtype=np.int64)
@@ -183,7 +197,12 @@ class SevenUpBatch:
                 "by": ExtraColumn(
                     "category", np.full(parties, 0 if self.sides else 1), ("side", "seat")
                 ),
-            },
+            }
+            | (  # D-SU6: the reference names win_by only when it is not 1
+                {"win_by": ExtraColumn("int", np.full(parties, self.win_by))}
+                if self.win_by != 1
+                else {}
+            ),
             net=net,
             net_denominator=size,
         )
@@ -193,9 +212,23 @@ class SevenUpBatch:
         when the point would bring a receiver (:meth:`SevenUp.gift_receivers`) to ``target``."""
         allowed = np.ones(len(scores), dtype=np.bool_)
         if not self.variant.options["gift_may_win"]:
-            for unit in self.variant.gift_receivers(dealer):
-                allowed &= scores[:, unit] + 1 < target
+            running = scores.copy()
+            for unit in self.variant.gift_receivers(dealer):  # in play order (D-SU4)
+                running[:, unit] += 1
+                allowed &= ~self._out(running, np.full(len(scores), unit), target)
         return allowed
+
+    def _out(self, running: Ints, unit: Ints, target: int) -> Bools:
+        """Whether ``unit`` (one per row) is out with these running totals: ``target`` or more
+        (SU7, SU-O1) and, with ``win_by`` 2, two ahead of every other side or player (D-SU6)."""
+        rows = np.arange(len(running))
+        mine = running[rows, unit]
+        out: Bools = mine >= target
+        if self.win_by > 1:
+            others = running.copy()
+            others[rows, unit] = np.iinfo(np.int64).min
+            out &= mine - others.max(axis=1) >= self.win_by
+        return out
 
     def _first_to(self, scores: Ints, deals: BatchResult, target: int) -> Ints:
         """SU7: the side (or player) that first reaches ``target`` counting each deal's items
@@ -207,7 +240,8 @@ class SevenUpBatch:
             unit = column.side if self.sides else column.seat
             scored = np.flatnonzero(unit >= 0)
             running[rows[scored], unit[scored]] += column.points[scored]
-            reached = scored[(running[scored, unit[scored]] >= target) & (first[scored] < 0)]
+            out = self._out(running[scored], unit[scored], target)
+            reached = scored[out & (first[scored] < 0)]
             first[reached] = unit[reached]
         return first
 
@@ -246,10 +280,13 @@ class SevenUpBatch:
         last[ran], runs[ran], void[ran] = turned, times, running
         keep = ~running
         rows, held_kept, times_kept = ran[keep], held[keep], times[keep]
+        dropped = 3 * times_kept
+        if self.keep_nine:  # SU-O3: after a single run every player keeps his nine cards
+            dropped[times_kept == 1] = 0
         for seat in order:
             hand = held_kept[:, seat].copy()
             for t in range(3 * self.max_runs):
-                active = np.flatnonzero(t < 3 * times_kept)
+                active = np.flatnonzero(t < dropped)
                 if not len(active):
                     break
                 cards_held = hand[active]
@@ -260,10 +297,17 @@ class SevenUpBatch:
         hands[ran] = held
 
     def _play(
-        self, hands: Masks, trump: Ints, eldest: int, rows: Ints, source: DrawSource
+        self,
+        hands: Masks,
+        trump: Ints,
+        eldest: int,
+        rows: Ints,
+        source: DrawSource,
+        tricks_per_deal: int = TRICKS,
     ) -> tuple[Masks, Ints]:
-        """SU5: six tricks, eldest leading; follow suit or trump, else any card (or any card when
-        void with ``void_may_discard``); C6 winner. Returns the cards won and tricks per seat.
+        """SU5: six tricks (nine with nine cards kept, SU-O3), eldest leading; follow suit or
+        trump, else any card (or any card when void with ``void_may_discard``); C6 winner.
+        Returns the cards won and tricks per seat.
 
         The hands lie seat-major in one flat array (seat ``s`` of deal ``d`` at
         ``s * deals + d``), so the ``i``-th player of each trick is one flat index away from its
@@ -276,7 +320,7 @@ class SevenUpBatch:
         tricks = np.zeros(size, dtype=np.int64)
         trumps = SUIT_MASK[trump]
         leader: Ints = eldest * count_ + np.arange(count_)  # the flat index of each deal's leader
-        for _ in range(TRICKS):
+        for _ in range(tricks_per_deal):
             index = leader
             held = flat[index]
             lead = select(held, source.choose(count(held), rows))
@@ -360,7 +404,10 @@ class SevenUpBatch:
         any_trump = in_play != 0
         for name, card in (("high", high_bit(in_play)), ("low", low_bit(in_play))):
             mask = bits(np.where(any_trump, card, -1))
-            columns.append(self._column(name, "SU6", self._holder(dealt, mask), mask))
+            if name == "low" and self.low_to_capturer:  # SU-O2: to whoever wins it in a trick
+                columns.append(self._column(name, "SU-O2", self._holder(won, mask), mask))
+            else:
+                columns.append(self._column(name, "SU6", self._holder(dealt, mask), mask))
         # SU6 Jack: the trump jack, to the player who won it in a trick.
         jack = bits(np.where(trump >= 0, trump * 13 + _JACK_RANK, -1))
         columns.append(self._column("jack", "SU6", self._holder(won, jack), jack))

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kozyr import ALL_CARDS, Card, DealRecord, OutcomeField, Rank, RecordError, ScoreItem
-from kozyr_seven_up.scoring import COUNT, before_play_items, point
+from kozyr_seven_up.scoring import COUNT, before_play_items, point, revoke_items
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
@@ -86,7 +86,38 @@ GAME_POINTS = OutcomeField(
     maximum=ALL_GAME_POINTS,
     doc="Optional: the counting-card points each side (or player) took; checked against game.",
 )
+#: SU-O2: with ``low_to="capturer"`` the Low field names the seat that won the lowest trump.
+LOW_CAPTURED = OutcomeField(
+    "low",
+    "seat",
+    "Младший",
+    "Low",
+    "SU-O2",
+    nullable=True,
+    doc="The seat that won the lowest trump in play in a trick (SU-O2); null: no trump in play.",
+)
+#: SU-O4: with ``revoke="penalty"`` the seat that revoked, if anyone did.
+REVOKE = OutcomeField(
+    "revoke",
+    "seat",
+    "Ренонс",
+    "Revoke",
+    "SU-O4",
+    nullable=True,
+    required=False,
+    default=None,
+    doc="The seat that revoked (failed to follow suit or trump when it could); null: nobody. "
+    "Each opponent scores the penalty; the revoker scores neither Jack nor Game (SU-O4, D-SU7).",
+)
 FIELDS = (DEALER, TURNUPS, BEG, VOID, HIGH, LOW, JACK, GAME, GAME_POINTS)
+
+
+def fields_for(low_to: str, revoke: str) -> tuple[OutcomeField, ...]:
+    """The outcome fields of a Seven Up variant with these options (SU-O2, SU-O4)."""
+    fields = tuple(LOW_CAPTURED if f is LOW and low_to == "capturer" else f for f in FIELDS)
+    return (*fields, REVOKE) if revoke == "penalty" else fields
+
+
 #: The four points of play (SU6): null in a void deal, where there is no play.
 PLAY_POINTS = ("high", "low", "jack", "game")
 
@@ -211,11 +242,15 @@ def outcome_items(variant: SevenUp, record: DealRecord) -> list[ScoreItem]:
     items = before_play_items(record, n)
     if d.get("void"):
         return items
+    capturer = variant.options["low_to"] == "capturer"
     for name in PLAY_POINTS:
         seat = d.get(name)
         if seat is not None:
             tie = name == "game" and _tied(d.get("game_points"))
-            items.append(point(name, seat, n, (), "D-SU3" if tie else "SU6"))
+            rule = "D-SU3" if tie else "SU-O2" if name == "low" and capturer else "SU6"
+            items.append(point(name, seat, n, (), rule))
+    if d.get("revoke") is not None:  # SU-O4, D-SU7
+        items = revoke_items(items, int(d["revoke"]), n, int(variant.options["revoke_penalty"]))
     return items
 
 
@@ -223,4 +258,12 @@ def _tied(points: Sequence[int] | None) -> bool:
     return points is not None and list(points).count(max(points)) > 1
 
 
-__all__ = ["FIELDS", "PLAY_POINTS", "check_outcome", "game_point_bounds", "outcome_items"]
+__all__ = [
+    "FIELDS",
+    "PLAY_POINTS",
+    "REVOKE",
+    "check_outcome",
+    "fields_for",
+    "game_point_bounds",
+    "outcome_items",
+]

@@ -18,5 +18,5 @@ def kozyr_register_variants(registry: VariantRegistry) -> None:
         player_counts=(2, 3, 4),
         title="Seven Up (All Fours, High-Low-Jack)",
         title_ru="Семь вверх (Старший, Младший и валет)",
-        rules_ref="SU1-SU7, D-SU1-D-SU5",
+        rules_ref="SU1-SU7, SU-O1-SU-O4, D-SU1-D-SU7",
     )

@@ -41,6 +41,7 @@ LABELS = {
     "low": ("Младший", "Low"),
     "jack": ("Валет", "Jack"),
     "game": ("Гейм", "Game"),
+    "revoke": ("Ренонс", "Revoke"),
 }
 
 
@@ -177,21 +178,32 @@ def game_item(
 
 
 def deal_items(
-    record: DealRecord, n: int, game_tie: str = "none"
+    record: DealRecord,
+    n: int,
+    game_tie: str = "none",
+    *,
+    low_to: str = "holder",
+    revoke_penalty: int = 1,
 ) -> tuple[list[ScoreItem], list[int]]:
     """Every point of a deal of ``n`` players in SU7 order (turned jacks, gift, High, Low, Jack,
-    Game), and the Game count per side (or seat). A void deal (D-SU2) scores only what came
-    before play."""
+    Game, and a revoke's penalty), and the Game count per side (or seat). A void deal (D-SU2)
+    scores only what came before play. ``low_to="capturer"`` gives Low to the player who wins
+    it in a trick (SU-O2); a record's ``revoke`` (a seat, SU-O4) is scored by
+    :func:`revoke_items` (D-SU7)."""
     items = before_play_items(record, n)
     if record.decisions.get("void"):
         return items, [0] * (2 if n == 4 else n)
     trump = record.turnups[-1].suit
     extremes = high_and_low(record.hands, trump)
+    won = cards_won(record, n)
     if extremes is not None:
         (high_seat, high), (low_seat, low) = extremes
         items.append(point("high", high_seat, n, (high,)))
-        items.append(point("low", low_seat, n, (low,)))
-    won = cards_won(record, n)
+        if low_to == "capturer":  # SU-O2: to the player who wins it in a trick
+            captured = next(seat for seat, cards in enumerate(won) if low in cards)
+            items.append(point("low", captured, n, (low,), "SU-O2"))
+        else:
+            items.append(point("low", low_seat, n, (low,)))
     jack = jack_winner(won, trump)
     if jack is not None:
         items.append(point("jack", jack, n, (Card(Rank.JACK, trump),)))
@@ -199,7 +211,34 @@ def deal_items(
     game = game_item(won, counted, (record.dealer + 1) % n, game_tie)
     if game is not None:
         items.append(game)
+    revoker = record.decisions.get("revoke")
+    if revoker is not None:
+        items = revoke_items(items, int(revoker), n, revoke_penalty)
     return items, by_unit(counted)
+
+
+def revoke_items(items: Sequence[ScoreItem], revoker: int, n: int, penalty: int) -> list[ScoreItem]:
+    """SU-O4, D-SU7: a deal's items after ``revoker`` revoked: his side (or he) scores neither
+    Jack nor Game (Foster), and each opposing side -- with three players each opponent, from
+    the revoker's left -- scores ``penalty`` points, counted after Game.
+
+    >>> items = [point("high", 0, 2), point("jack", 0, 2), point("game", 1, 2)]
+    >>> [(i.name, i.seat, i.points) for i in revoke_items(items, 0, 2, 1)]
+    [('high', 0, 1), ('game', 1, 1), ('revoke', 1, 1)]
+    """
+    mine = unit_of(revoker, n)
+    kept = [
+        it
+        for it in items
+        if not (it.name in ("jack", "game") and it.seat is not None and unit_of(it.seat, n) == mine)
+    ]
+    ru, en = LABELS["revoke"]
+    receivers = [(revoker + k) % n for k in range(1, n)] if n != 4 else [(revoker + 1) % n]
+    for seat in receivers:
+        kept.append(
+            ScoreItem("revoke", ru, en, penalty, (), seat, seat % 2 if n == 4 else None, "SU-O4")
+        )
+    return kept
 
 
 def _unit(variant: SevenUp, it: ScoreItem) -> int:
@@ -218,17 +257,51 @@ def running_after(scores: list[int], sheet: ScoreSheet, variant: SevenUp) -> lis
     return result
 
 
-def winner_in_order(
-    scores: list[int], sheet: ScoreSheet, variant: SevenUp, target: int = GAME_TARGET
-) -> int | None:
-    """SU7: the side (or seat) that first reaches 7 counting this deal's items in order."""
+def is_out(running: Sequence[int], unit: int, target: int, win_by: int = 1) -> bool:
+    """Whether ``unit`` has won with these running totals: it has ``target`` points or more
+    (SU7, SU-O1) and, with ``win_by=2``, at least two more than every other side or player
+    (D-SU6).
+
+    >>> is_out([21, 20], 0, 21, 2), is_out([22, 20], 0, 21, 2), is_out([7, 6], 0, 7)
+    (False, True, True)
+    """
+    score = running[unit]
+    if score < target:
+        return False
+    if win_by <= 1:  # SU7: counting in order, the first to reach the target is out
+        return True
+    return all(score - other >= win_by for u, other in enumerate(running) if u != unit)
+
+
+def going_out(
+    scores: Sequence[int],
+    sheet: ScoreSheet,
+    variant: SevenUp,
+    target: int = GAME_TARGET,
+    win_by: int = 1,
+) -> tuple[int, ScoreItem] | None:
+    """SU7, D-SU6: the side (or seat) that first goes out counting this deal's items in order
+    from the running ``scores``, with the item that put it out; None when nobody does."""
     running = list(scores)
     for it in sheet.items:
         unit = _unit(variant, it)
         running[unit] += whole(it.points)
-        if running[unit] >= target:
-            return unit
+        if is_out(running, unit, target, win_by):
+            return unit, it
     return None
+
+
+def winner_in_order(
+    scores: list[int],
+    sheet: ScoreSheet,
+    variant: SevenUp,
+    target: int = GAME_TARGET,
+    win_by: int = 1,
+) -> int | None:
+    """SU7: the side (or seat) that first reaches 7 (the target, SU-O1; two ahead with
+    ``win_by=2``, D-SU6) counting this deal's items in order."""
+    out = going_out(scores, sheet, variant, target, win_by)
+    return None if out is None else out[0]
 
 
 __all__ = [
@@ -241,10 +314,13 @@ __all__ = [
     "deal_items",
     "game_count",
     "game_item",
+    "going_out",
     "high_and_low",
+    "is_out",
     "jack_winner",
     "members",
     "point",
+    "revoke_items",
     "running_after",
     "unit_of",
     "winner_in_order",

@@ -1,4 +1,5 @@
-"""Seven Up (All Fours, High-Low-Jack; Старший, Младший и валет) -- rules SU1-SU7, D-SU1-D-SU5.
+"""Seven Up (All Fours, High-Low-Jack; Старший, Младший и валет) -- rules SU1-SU7, SU-O1-SU-O4,
+D-SU1-D-SU7.
 
 Phases of a deal: ``beg`` (eldest stands or begs, SU4), ``give_or_run`` (the dealer gives a point
 or runs the cards, SU4), ``discard`` (after running, each player discards down to six), ``play``
@@ -43,7 +44,15 @@ from kozyr import (
 from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr.scoring import whole
 from kozyr_seven_up import outcome
-from kozyr_seven_up.scoring import COUNT, GAME_TARGET, deal_items, running_after, winner_in_order
+from kozyr_seven_up.scoring import (
+    COUNT,
+    GAME_TARGET,
+    deal_items,
+    going_out,
+    is_out,
+    running_after,
+    winner_in_order,
+)
 
 if TYPE_CHECKING:
     from kozyr_seven_up.batch import SevenUpBatch
@@ -75,12 +84,20 @@ class SevenUp(Variant):
     aliases = ("all-fours", "high-low-jack", "семь-вверх", "старший-младший-валет")
     title = "Seven Up (All Fours, High-Low-Jack)"
     title_ru = "Семь вверх (Старший, Младший и валет)"
-    rules_ref = "SU1-SU7, D-SU1-D-SU5"
+    rules_ref = "SU1-SU7, SU-O1-SU-O4, D-SU1-D-SU7"
     rules_files = ("seven-up.rules.md",)
     player_counts = (2, 3, 4)
     partnership = True
     turnup_key: ClassVar[str] = "turnups"
-    record_fields = ("beg", "won", "discards", "void", *outcome.PLAY_POINTS, "game_points")
+    record_fields = (
+        "beg",
+        "won",
+        "discards",
+        "void",
+        *outcome.PLAY_POINTS,
+        "game_points",
+        "revoke",
+    )
     party_fields = ("target",)
     options_spec = (
         OptionSpec(
@@ -108,6 +125,55 @@ class SevenUp(Variant):
             False,
             "D-SU4",
             "the dealer may give a point that brings a player who receives it to 7",
+        ),
+        OptionSpec(
+            "target",
+            int,
+            GAME_TARGET,
+            "SU-O1",
+            "points that win the game: 7 (Seven Up), 10 or 11 (the Britannica), 21",
+            choices=(7, 10, 11, 21),
+        ),
+        OptionSpec(
+            "win_by",
+            int,
+            1,
+            "SU-O1",
+            "the winner must lead every other side by this much: 1, or 2 (win by two, D-SU6)",
+            choices=(1, 2),
+        ),
+        OptionSpec(
+            "low_to",
+            str,
+            "holder",
+            "SU-O2",
+            "who scores Low: the player dealt it (holder) or who wins it in a trick (capturer)",
+            choices=("holder", "capturer"),
+        ),
+        OptionSpec(
+            "keep_after_run",
+            int,
+            HAND_SIZE,
+            "SU-O3",
+            "cards kept after the cards were run once: 6, or all 9 (Foster's club rule)",
+            choices=(HAND_SIZE, 9),
+        ),
+        OptionSpec(
+            "revoke",
+            str,
+            "refuse",
+            "SU-O4",
+            "a revoke: the card is refused (refuse), or a record may name the seat that "
+            "revoked and the penalty is scored (penalty)",
+            choices=("refuse", "penalty"),
+        ),
+        OptionSpec(
+            "revoke_penalty",
+            int,
+            1,
+            "SU-O4",
+            "points each opponent of a revoker scores (revoke penalty; Foster: 1 or 2)",
+            choices=(1, 2, 3, 4),
         ),
     )
 
@@ -172,8 +238,14 @@ class SevenUp(Variant):
         scores = context.get("scores")
         if not scores:
             return None
-        target = int(context.get("target", GAME_TARGET))
-        return next((r for r in self.gift_receivers(dealer) if int(scores[r]) + 1 >= target), None)
+        target = int(context.get("target", self.options["target"]))
+        win_by = int(self.options["win_by"])
+        running = [int(v) for v in scores]
+        for receiver in self.gift_receivers(dealer):  # in play order, as they are counted
+            running[receiver] += 1
+            if is_out(running, receiver, target, win_by):  # D-SU6: out only two ahead
+                return receiver
+        return None
 
     def gift_allowed(self, context: Mapping[str, Any], dealer: int) -> bool:
         """D-SU4: whether the dealer may give (see :meth:`gift_blocker`)."""
@@ -192,7 +264,7 @@ class SevenUp(Variant):
         if phase == "give_or_run" and action.kind == "give":
             blocker = self.gift_blocker(deal.context, deal.dealer)
             if blocker is not None:
-                target = deal.context.get("target", GAME_TARGET)
+                target = deal.context.get("target", self.options["target"])
                 by = "side" if self.sides else "seat"
                 return (
                     f"the dealer may not give: the point would bring {by} {blocker} to "
@@ -278,14 +350,25 @@ class SevenUp(Variant):
                 break
         self._next_discard(deal, eldest)
 
+    def kept_cards(self, runs: int) -> int:
+        """Cards each player keeps for play after ``runs`` runs of the cards: 6 (SU4), or 9
+        after a single run with ``keep_after_run=9`` (SU-O3, Foster's club rule).
+
+        >>> SevenUp(keep_after_run=9).kept_cards(1), SevenUp(keep_after_run=9).kept_cards(2)
+        (9, 6)
+        """
+        keep = int(self.options["keep_after_run"])
+        return keep if runs == 1 and keep == 9 else HAND_SIZE
+
     def _next_discard(self, deal: Deal, eldest: int) -> None:
         state: SevenUpState = deal.state
         hands = deal.hands
+        keep = self.kept_cards(len(deal.turnups) - 1)
         for seat in state.order:
-            if hands[seat].bit_count() > HAND_SIZE:
+            if hands[seat].bit_count() > keep:
                 deal.set_phase("discard", seat)
                 return
-        deal.record_fact("discards", state.discards)  # SU4: every seat is back to six
+        deal.record_fact("discards", state.discards)  # SU4: every seat is back to six (SU-O3)
         deal.begin_play(eldest)
 
     # --- records -------------------------------------------------------------------------------
@@ -294,8 +377,9 @@ class SevenUp(Variant):
     @override
     def outcome_fields(self) -> tuple[OutcomeField, ...]:
         """Dealer, turn-ups, beg, void, who scored High, Low, Jack and Game, and optionally the
-        Game points per side (SU3-SU6)."""
-        return outcome.FIELDS
+        Game points per side (SU3-SU6); with ``revoke="penalty"`` the seat that revoked
+        (SU-O4)."""
+        return outcome.fields_for(str(self.options["low_to"]), str(self.options["revoke"]))
 
     @override
     def read_fields(self, reader: RecordReader) -> dict[str, Any]:
@@ -303,12 +387,14 @@ class SevenUp(Variant):
             for key in ("won", "discards"):
                 if key in reader.data:
                     raise reader.error(reader.at(key), f"an outcome record (no hands) has no {key}")
+            self._refuse_revoke(reader)
+            declared = self.outcome_fields
             fields = read_outcome(
-                [f for f in outcome.FIELDS if f.name not in outcome.PLAY_POINTS],
+                [f for f in declared if f.name not in outcome.PLAY_POINTS],
                 reader,
                 self._sides_count(),
             )
-            for spec in outcome.FIELDS:  # a void deal has no play: its four points may be absent
+            for spec in declared:  # a void deal has no play: its four points may be absent
                 if spec.name in outcome.PLAY_POINTS and (
                     spec.name in reader.data or not fields.get("void")
                 ):
@@ -323,6 +409,11 @@ class SevenUp(Variant):
                     "follows from the cards",
                 )
         fields = {"beg": reader.choice("beg", ("stand", "give", "run"), "stand")}
+        self._refuse_revoke(reader)
+        if reader.has("revoke"):
+            value = outcome.REVOKE.read(reader)
+            if value is not None:
+                fields["revoke"] = value
         if reader.has("void"):
             if not isinstance(reader.get("void"), bool):
                 raise reader.error(reader.at("void"), "expected true or false")
@@ -341,9 +432,22 @@ class SevenUp(Variant):
                 ]
         return fields
 
+    def _refuse_revoke(self, reader: RecordReader) -> None:
+        """SU5: by default a revoke is refused -- the card is not accepted -- so a record cannot
+        name one; option ``revoke="penalty"`` lets it (SU-O4)."""
+        if reader.has("revoke") and self.options["revoke"] != "penalty":
+            raise reader.error(
+                reader.at("revoke"),
+                "a revoke is refused here (the card is not accepted, SU5); with option "
+                "revoke=penalty a record names the seat that revoked and the penalty is scored "
+                "(SU-O4)",
+            )
+
     @override
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
         data: dict[str, Any] = {"beg": record.decisions.get("beg", "stand")}
+        if record.decisions.get("revoke") is not None:
+            data["revoke"] = record.decisions["revoke"]
         if record.decisions.get("void"):
             data["void"] = True
         if not record.hands:
@@ -366,6 +470,8 @@ class SevenUp(Variant):
         beg = d.get("beg", "stand")
         if void and beg != "run":
             raise RecordError("$.void", "only running the cards can void a deal (D-SU2)")
+        if void and d.get("revoke") is not None:
+            raise RecordError("$.revoke", "a void deal has no play, so no revoke (D-SU2, SU-O4)")
         if not record.turnups:
             raise RecordError("$.turnups", "missing: the turned-up card(s), in order (SU3)")
         runs = len(record.turnups) - 1
@@ -381,7 +487,7 @@ class SevenUp(Variant):
                 raise RecordError(f"$.turnups[{i}]", f"{card} was already turned up")
         blocker = self.gift_blocker(context, record.dealer) if beg == "give" else None
         if blocker is not None:
-            target = context.get("target", GAME_TARGET)
+            target = context.get("target", self.options["target"])
             who = f"seat {blocker}" if self.players == 3 else "the beggar"
             raise RecordError(
                 "$.beg",
@@ -391,16 +497,21 @@ class SevenUp(Variant):
         if not record.hands:
             outcome.check_outcome(self, record, context)
             return
-        # SU3/SU4: six cards in play; a void deal keeps the 6 + 3 per run cards each seat held.
-        size = HAND_SIZE + 3 * runs if void else HAND_SIZE
+        # SU3/SU4: six cards in play (nine after one run with keep_after_run=9, SU-O3); a void
+        # deal keeps the 6 + 3 per run cards each seat held.
+        kept = self.kept_cards(runs) if beg == "run" else HAND_SIZE
+        size = HAND_SIZE + 3 * runs if void else kept
         for seat, hand in enumerate(record.hands):
             if hand is None:
                 raise RecordError(f"$.hands[{seat}]", "every seat plays in Seven Up (SU1)")
             if len(hand) != size:
                 what = "a hand of a void deal has" if void else "a hand in play has"
+                rules = (
+                    "SU3, SU4, SU-O3" if self.options["keep_after_run"] != HAND_SIZE else "SU3, SU4"
+                )
                 raise RecordError(
                     f"$.hands[{seat}]",
-                    f"seat {seat} holds {len(hand)} cards; {what} {size} (SU3, SU4)",
+                    f"seat {seat} holds {len(hand)} cards; {what} {size} ({rules})",
                 )
         owner = {c: s for s, h in enumerate(record.hands) for c in h or ()}
         for i, card in enumerate(record.turnups):
@@ -413,12 +524,14 @@ class SevenUp(Variant):
                     "$.discards", "players discard only after the cards were run (SU4)"
                 )
             seen = set(owner) | set(record.turnups)
+            dropped = HAND_SIZE + 3 * runs - kept
             for seat, cards in enumerate(discards):
-                if len(cards) != 3 * runs:
+                if len(cards) != dropped:
                     raise RecordError(
                         f"$.discards[{seat}]",
                         f"seat {seat} discards {len(cards)} cards; after {runs} run(s) each "
-                        f"player discards {3 * runs} to get back to 6 (SU4)",
+                        f"player discards {dropped} to get back to {kept} (SU4"
+                        + (", SU-O3)" if kept != HAND_SIZE else ")"),
                     )
                 for i, card in enumerate(cards):
                     if card in seen:
@@ -512,6 +625,17 @@ class SevenUp(Variant):
             return data
         for name in outcome.PLAY_POINTS:
             data[name] = next((i.seat for i in result.sheet.items if i.name == name), None)
+        revoker = record.decisions.get("revoke")
+        if revoker is not None:
+            # D-SU7: the revoker's Jack and Game are not scored, but they are facts of the deal
+            data["revoke"] = revoker
+            if record.hands:
+                plain = self.score(_without_revoke(record), context)
+                for name in ("jack", "game"):
+                    data[name] = next((i.seat for i in plain.sheet.items if i.name == name), None)
+            else:
+                for name in ("jack", "game"):
+                    data[name] = record.decisions.get(name)
         if result.extra.get("game_points") is not None:
             data["game_points"] = list(result.extra["game_points"])
         return data
@@ -576,7 +700,13 @@ class SevenUp(Variant):
                 "void": void,
             }
             return DealResult(record, (), sheet, tuple(sheet.by_side()), Settlement(n), extra)
-        items, counts = deal_items(record, n, str(self.options["game_tie"]))
+        items, counts = deal_items(
+            record,
+            n,
+            str(self.options["game_tie"]),
+            low_to=str(self.options["low_to"]),
+            revoke_penalty=int(self.options["revoke_penalty"]),
+        )
         sheet = ScoreSheet(tuple(items), n, self.sides)
         if record.tricks is not None:
             tricks = tuple(record.tricks_won(n))
@@ -606,9 +736,10 @@ class SevenUp(Variant):
         self, party: PartyRecord, results: Sequence[DealResult]
     ) -> Mapping[str, Any] | None:
         target = self.target(party)
+        win_by = int(self.options["win_by"])
         scores = [0] * self._sides_count()
         for result in results:
-            if winner_in_order(scores, result.sheet, self, target) is not None:
+            if winner_in_order(scores, result.sheet, self, target, win_by) is not None:
                 return None
             scores = running_after(scores, result.sheet, self)
         return {"scores": scores, "target": target}
@@ -631,8 +762,9 @@ class SevenUp(Variant):
         return {"scores": running_after(scores, results[-1].sheet, self), "target": target}
 
     def target(self, party: PartyRecord) -> int:
-        """Points that win the game: 7 (SU7) unless the party record sets ``target``."""
-        value = party.fields.get("target", GAME_TARGET)
+        """Points that win the game: 7 (SU7), or the option ``target`` (SU-O1), unless the
+        party record sets ``target``."""
+        value = party.fields.get("target", self.options["target"])
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise RecordError(
                 "$.target", f"expected a positive whole number of points, got {value!r}"
@@ -647,9 +779,10 @@ class SevenUp(Variant):
         winner: int | None = None
         # SU2: the deal passes clockwise; D-SU2: after a void deal the same dealer deals again
         self.check_dealer_rotation(results, [{}] * len(results), "SU2, D-SU2")
+        win_by = int(self.options["win_by"])
         for result in results:
             if winner is None:
-                winner = winner_in_order(scores, result.sheet, self, target)
+                winner = winner_in_order(scores, result.sheet, self, target, win_by)
             scores = running_after(scores, result.sheet, self)
             running.append(tuple(scores))
         loser: Any = None
@@ -664,7 +797,8 @@ class SevenUp(Variant):
             winner,
             loser,
             Settlement.from_payments(self.players, payments),
-            {"scores": scores, "target": target, "by": "side" if self.sides else "seat"},
+            {"scores": scores, "target": target, "by": "side" if self.sides else "seat"}
+            | ({"win_by": win_by} if win_by != 1 else {}),
         )
 
     def _game_payments(self, winner: int) -> list[Payment]:
@@ -698,7 +832,28 @@ class SevenUp(Variant):
         if not isinstance(result, PartyResult) or result.winner is None:
             return notes
         target = int(result.extra.get("target", GAME_TARGET))
+        win_by = int(result.extra.get("win_by", 1))
         scores = [0] * self._sides_count()
+        if win_by != 1:  # D-SU6: the deal and the point that put the winner out, two ahead
+            for i, deal in enumerate(deals):
+                out = going_out(scores, deal.sheet, self, target, win_by)
+                if out is not None:
+                    item = out[1]
+                    notes.append(
+                        SheetNote(
+                            f"{{}} вышел с {target} или больше, на {win_by} впереди, в сдаче "
+                            f"{i + 1} ({item.label_ru})",
+                            f"{{}} went out at {target} or more and {win_by} ahead, in deal "
+                            f"{i + 1} ({item.label_en})",
+                            who=(result.winner,),
+                            rule="D-SU6",
+                            sides=bool(self.sides),
+                            winner=True,
+                        )
+                    )
+                    break
+                scores = running_after(scores, deal.sheet, self)
+            return notes
         for i, deal in enumerate(deals):
             after = running_after(scores, deal.sheet, self)
             if max(after) < target:
@@ -773,6 +928,15 @@ def counting_value(card: Card) -> int:
     [10, 4, 3, 2, 1, 0]
     """
     return COUNT.get(card.rank, 0)
+
+
+def _without_revoke(record: DealRecord) -> DealRecord:
+    """``record`` without its ``revoke`` fact: what the deal's points were before the penalty
+    (D-SU7: the facts of Jack and Game an outcome record keeps)."""
+    from dataclasses import replace
+
+    decisions = {k: v for k, v in record.decisions.items() if k != "revoke"}
+    return replace(record, decisions=decisions)
 
 
 __all__ = ["SevenUp", "counting_value"]

@@ -1,0 +1,399 @@
+"""Pitch played by random bots on a whole batch of deals at once (numpy; ``kozyr[fast]``).
+
+The same deal as the reference engine (:mod:`kozyr_pitch.variant`), phase by phase, with each
+step done for every deal of the batch together: AP2 the deal of two rounds of three from eldest;
+AP3-AP5 one bid each from eldest (the dealer's privilege, the stuck dealer); AP6 the pitch names
+trump; AP7 six tricks of follow suit or trump; AP8-AP10 the points, the set-back and the smudge,
+as items in the order AP11 counts them (D-AP2). Random choices are the reference's: the ``k``-th
+of the legal actions in the order :meth:`AuctionPitch.decision_actions` and the engine list them
+(pass first, then the bids upwards; cards in card order), drawn from a
+:class:`kozyr.batch.DrawSource`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from kozyr import Deck, KozyrError, Rank, Suit
+from kozyr.batch import (
+    BIT,
+    SUIT_MASK,
+    SUIT_OF,
+    BatchResult,
+    Bools,
+    DrawSource,
+    ExtraColumn,
+    Ints,
+    ItemColumn,
+    Masks,
+    PartyBatchResult,
+    PartyDraws,
+    PartyStep,
+    bits,
+    count,
+    high_bit,
+    item_column,
+    low_bit,
+    next_seat,
+    pick,
+    select,
+    suit_patterns,
+    trick_taker,
+    unit_points,
+)
+from kozyr_pitch.scoring import COUNT, LABELS, POINTS, SMUDGE_BID
+
+if TYPE_CHECKING:
+    from kozyr_pitch.variant import AuctionPitch
+
+TRICKS = 6
+#: The most deals a game of the batch may take (as the reference party loop's cap).
+MAX_DEALS = 2000
+_U = np.uint64
+assert [card.index for card in Deck.of_size(52).cards] == list(range(52))
+#: AP8 Game value of each 13-bit suit pattern (10 = 10, A = 4, K = 3, Q = 2, J = 1).
+_GAME13 = np.array(
+    [sum(v for r, v in COUNT.items() if p >> (r - 2) & 1) for p in range(1 << 13)],
+    dtype=np.int64,
+)
+_COUNTING = np.uint64(sum(((1 << (r - 2)) << (13 * s)) for r in COUNT for s in range(4)))
+_JACK_RANK = Rank.JACK - 2
+_SUIT_TEXT = tuple(str(suit) for suit in Suit)
+
+
+class PitchBatch:
+    """The batch form of one :class:`AuctionPitch` variant object (its options fixed)."""
+
+    pack_size = 52
+
+    def __init__(self, variant: AuctionPitch) -> None:
+        self.variant = variant
+        self.players = variant.players
+        self.sides = variant.sides
+        self.units = len(self.sides) if self.sides else self.players
+        members = (
+            [list(s) for s in self.sides] if self.sides else [[s] for s in range(self.players)]
+        )
+        self.members = members
+        self.unit_of = np.array(
+            [next(u for u, m in enumerate(members) if s in m) for s in range(self.players)]
+        )
+        options = variant.options
+        self.min_bid = int(options["min_bid"])
+        self.privilege = bool(options["dealer_privilege"])
+        self.stuck_two = options["stuck_dealer"] == "two"
+        self.capturer = options["low_to"] == "capturer"
+        self.smudge = str(options["smudge"])
+        self.target = int(options["target"])
+        self.win_by = int(options["win_by"])
+        #: The cap on a game's deals (:data:`MAX_DEALS`; a test may lower it).
+        self.max_deals = MAX_DEALS
+
+    # --- one batch of deals ----------------------------------------------------------------
+
+    def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
+        """Deal, bid, play and score ``deals`` deals dealt by ``dealer``."""
+        n = self.players
+        cards = source.packs(deals, 52)
+        eldest = (dealer + 1) % n
+        order = [(eldest + i) % n for i in range(n)]
+        dealt_bits = BIT[cards[:, : 6 * n].T]  # AP2: two rounds of three from eldest
+        seat_major = np.zeros((n, deals), dtype=_U)
+        for j, seat in enumerate(order):
+            for position in (*range(3 * j, 3 * j + 3), *range(3 * n + 3 * j, 3 * n + 3 * j + 3)):
+                seat_major[seat] |= dealt_bits[position]
+        hands = seat_major.T.copy()
+        pitcher, bid = self._auction(deals, order, source)
+        won, tricks, trump = self._play(hands, pitcher, source)
+        items, game_points = self._items(hands, won, trump, pitcher, bid)
+        made = ~items[5].present  # the set-back column
+        smudged = items[4].present | items[10].present
+        return BatchResult(
+            players=n,
+            sides=self.sides,
+            tricks=tricks,
+            points=unit_points(n, self.sides, items),
+            items=items,
+            extra={
+                "trump": ExtraColumn("category", trump, _SUIT_TEXT),
+                "pitcher": ExtraColumn("int", pitcher),
+                "bid": ExtraColumn("int", bid),
+                "made": ExtraColumn("bool", made),
+                "smudge": ExtraColumn("bool", smudged),
+                "game_points": ExtraColumn("ints", game_points),
+            },
+        )
+
+    def _auction(self, deals: int, order: list[int], source: DrawSource) -> tuple[Ints, Ints]:
+        """AP3-AP5: one bid each from eldest; the pitcher is the last to bid the best value
+        (the dealer's equal bid under his privilege takes it)."""
+        best = np.zeros(deals, dtype=np.int64)
+        pitcher = np.zeros(deals, dtype=np.int64)
+        low = self.min_bid
+        for j, seat in enumerate(order):
+            if j < len(order) - 1:  # [pass, max(best + 1, low) .. 4]
+                first = np.maximum(best + 1, low)
+                counts = 1 + np.maximum(0, SMUDGE_BID + 1 - first)
+                k = source.choose(counts)
+                value = np.where(k > 0, first + k - 1, 0)
+            else:  # the dealer
+                stuck = best == 0
+                if self.privilege:  # [pass, best, best + 1 .. 4]
+                    counts = 2 + (SMUDGE_BID - best)
+                    first = best
+                else:  # [pass, best + 1 .. 4]
+                    counts = 1 + (SMUDGE_BID - best)
+                    first = best + 1
+                forced = 1 if self.stuck_two else 3  # AP5: [2] or [2, 3, 4]
+                counts = np.where(stuck, forced, counts)
+                k = source.choose(counts)
+                value = np.where(stuck, 2 + k, np.where(k > 0, first + k - 1, 0))
+            takes = (value > 0) & (value >= best)
+            pitcher = np.where(takes, seat, pitcher)
+            best = np.where(takes, value, best)
+        return pitcher, best
+
+    def _play(self, hands: Masks, pitcher: Ints, source: DrawSource) -> tuple[Masks, Ints, Ints]:
+        """AP6, AP7: the pitcher leads and his card names trump; follow suit or trump, any card
+        when void; the highest trump, else the highest card of the suit led, wins (C6)."""
+        n = self.players
+        deals = len(hands)
+        flat = hands.T.copy().reshape(-1)  # seat-major
+        won = np.zeros(n * deals, dtype=_U)
+        tricks = np.zeros(n * deals, dtype=np.int64)
+        leader: Ints = pitcher * deals + np.arange(deals)
+        trump = np.zeros(deals, dtype=np.int64)
+        trumps = np.zeros(deals, dtype=_U)
+        for number in range(TRICKS):
+            index = leader
+            held = flat[index]
+            lead = select(held, source.choose(count(held)))
+            card = BIT[lead]
+            flat[index] = held ^ card
+            if number == 0:  # AP6: the pitch names trump
+                trump = (lead // 13).astype(np.int64)
+                trumps = SUIT_MASK[trump]
+            trick = card
+            played = [card]
+            led = SUIT_OF[lead]
+            for _ in range(1, n):
+                index = next_seat(index, deals, n)
+                held = flat[index]
+                follow = held & led
+                legal = pick(follow != 0, follow | (held & trumps), held)
+                card = BIT[select(legal, source.choose(count(legal)))]
+                flat[index] = held ^ card
+                trick = trick | card
+                played.append(card)
+            trumped = trick & trumps
+            winner = trick_taker(played, pick(trumped != 0, trumped, trick & led), leader, deals)
+            won[winner] |= trick
+            tricks[winner] += 1
+            leader = winner
+        return won.reshape(n, deals).T, tricks.reshape(n, deals).T, trump
+
+    def _holder(self, masks: Masks, card: Masks) -> Ints:
+        """The seat whose mask holds ``card`` (-1: nobody)."""
+        seat = np.full(len(card), -1, dtype=np.int64)
+        for s in range(self.players):
+            seat += (s + 1) * ((masks[:, s] & card) != 0)
+        return seat
+
+    def _items(
+        self, dealt: Masks, won: Masks, trump: Ints, pitcher: Ints, bid: Ints
+    ) -> tuple[tuple[ItemColumn, ...], Ints]:
+        """AP8-AP10 in the order of D-AP2: the pitcher's side's High, Low, Jack, Game and smudge
+        (when it made its bid), its set-back (when not), then the others' High, Low, Jack, Game
+        and smudge. Each column holds its item only in the deals where it has that place."""
+        n = self.players
+        deals = len(dealt)
+        rows = np.arange(deals)
+        trumps = SUIT_MASK[trump]
+        in_play = np.zeros(deals, dtype=_U)
+        for seat in range(n):
+            in_play |= dealt[:, seat] & trumps
+        high = bits(high_bit(in_play))
+        low = bits(low_bit(in_play))
+        jack = bits(trump * 13 + _JACK_RANK)
+        seats: dict[str, Ints] = {
+            "high": self._holder(dealt, high),
+            "low": self._holder(won if self.capturer else dealt, low),
+            "jack": self._holder(won, jack),
+        }
+        cards: dict[str, Masks] = {"high": high, "low": low, "jack": jack * (seats["jack"] >= 0)}
+        # AP8 Game: the unit with the most counting points, credited to its member with more
+        values = np.zeros((n, deals), dtype=np.int64)
+        for seat in range(n):
+            for pattern in suit_patterns(won[:, seat]):
+                values[seat] += _GAME13[pattern]
+        unit_counts = np.stack([values[m].sum(axis=0) for m in self.members], axis=1)
+        best = unit_counts.max(axis=1)
+        at_best = unit_counts == best[:, None]
+        unique = at_best.sum(axis=1) == 1
+        unit = np.argmax(at_best, axis=1)
+        game_seat = np.array([m[0] for m in self.members])[unit]
+        if self.sides:
+            second = np.array([m[1] for m in self.members])[unit]
+            more = values[second, rows] > values[game_seat, rows]
+            game_seat = np.where(more, second, game_seat)
+        seats["game"] = np.where(unique, game_seat, -1)
+        unit_cards = np.zeros(deals, dtype=_U)
+        for i, m in enumerate(self.members):
+            side_cards = np.zeros(deals, dtype=_U)
+            for seat in m:
+                side_cards |= won[:, seat]
+            unit_cards |= (side_cards & _COUNTING) * (unit == i)
+        cards["game"] = unit_cards
+        # AP9: the pitcher's side makes its bid with as many points as it bid
+        mine = self.unit_of[pitcher]
+        own = {
+            name: (seats[name] >= 0) & (self.unit_of[np.maximum(seats[name], 0)] == mine)
+            for name in POINTS
+        }
+        taken = sum(own[name].astype(np.int64) for name in POINTS)
+        made = taken >= bid
+        columns: list[ItemColumn] = []
+        for name in POINTS:
+            columns.append(self._column(name, own[name] & made, seats[name], cards[name]))
+        all_four = taken == 4
+        if self.smudge == "off":
+            own_smudge = np.zeros(deals, dtype=np.bool_)
+        elif self.smudge == "bidder":
+            own_smudge = made & all_four & (bid == SMUDGE_BID)
+        else:
+            own_smudge = made & all_four
+        columns.append(self._column("smudge", own_smudge, pitcher, None, points=0, rule="AP10"))
+        columns.append(self._column("set_back", ~made, pitcher, None, points=-bid, rule="AP9"))
+        others = {name: (seats[name] >= 0) & ~own[name] for name in POINTS}
+        for name in POINTS:
+            columns.append(self._column(name, others[name], seats[name], cards[name]))
+        other_four = sum(others[name].astype(np.int64) for name in POINTS) == 4
+        other_smudge = other_four if self.smudge == "anyone" else np.zeros(deals, dtype=np.bool_)
+        columns.append(
+            self._column("smudge", other_smudge, seats["high"], None, points=0, rule="AP10")
+        )
+        return tuple(columns), unit_counts
+
+    def _column(
+        self,
+        name: str,
+        present: Bools,
+        seat: Ints,
+        cards: Masks | None,
+        *,
+        points: Ints | int = 1,
+        rule: str = "AP8",
+    ) -> ItemColumn:
+        return item_column(
+            name,
+            LABELS[name],
+            rule,
+            present,
+            seat=np.where(present, seat, -1),
+            points=points,
+            cards=None if cards is None else cards * present,
+            sides=self.sides,
+        )
+
+    # --- whole parties ---------------------------------------------------------------------
+
+    def play_parties(self, parties: int, source: PartyDraws) -> PartyBatchResult:
+        """Play ``parties`` games (AP11) in lockstep: each step deals once in every game not yet
+        won, grouped by dealer; seat 0 deals first and the deal passes to the left (AP2); the
+        first side (or player) out counting each deal's items in order (D-AP2, D-AP5; a smudge
+        at once, AP10) wins, and each loser pays 1 shared by the winners (D-AP8)."""
+        n = self.players
+        units = self.units
+        scores = np.zeros((parties, units), dtype=np.int64)
+        dealer = np.zeros(parties, dtype=np.int64)
+        number = np.zeros(parties, dtype=np.int64)
+        winner = np.full(parties, -1, dtype=np.int64)
+        steps = []
+        live = np.arange(parties)
+        while len(live):
+            groups = [(d, live[dealer[live] == d]) for d in range(n)]  # one deal per game
+            for d, rows in groups:
+                if not len(rows):
+                    continue
+                before = scores[rows]
+                deals = self.play(len(rows), source.deals(rows, number[rows]), dealer=d)
+                winner[rows] = self._first_out(before, deals)
+                scores[rows] = before + deals.points
+                steps.append(
+                    PartyStep(rows, number[rows], np.full(len(rows), d), deals, scores[rows])
+                )
+                number[rows] += 1
+                dealer[rows] = (d + 1) % n
+            live = live[winner[live] < 0]
+            if len(live) and int(number[live].max()) >= self.max_deals:
+                raise KozyrError(
+                    f"{self.variant.name}: {len(live)} of {parties} games of the batch did not "
+                    f"end after {self.max_deals} deals: random bots are set back far more often "
+                    "than they make their bids (AP9), so their games rarely reach the target; play "
+                    "parties with the heuristic bot (the reference engine), or with smudge=anyone"
+                )
+        seat_unit = self.unit_of
+        wins = seat_unit[None, :] == winner[:, None]
+        size = len(self.members[0])
+        extra = {
+            "scores": ExtraColumn("ints", scores),
+            "target": ExtraColumn("int", np.full(parties, self.target)),
+            "by": ExtraColumn(
+                "category", np.full(parties, 0 if self.sides else 1), ("side", "seat")
+            ),
+        }
+        if self.win_by != 1:
+            extra["win_by"] = ExtraColumn("int", np.full(parties, self.win_by))
+        return PartyBatchResult(
+            players=n,
+            count=parties,
+            steps=tuple(steps),
+            wins=wins,
+            losses=~wins,
+            extra=extra,
+            net=np.where(wins, n - size, -size),
+            net_denominator=size,
+        )
+
+    def _out(self, running: Ints, unit: Ints) -> Bools:
+        """AP11, D-AP5: whether ``unit`` (one per row) is out with these running totals."""
+        rows = np.arange(len(running))
+        mine = running[rows, unit]
+        out: Bools = mine >= self.target
+        if self.win_by > 1:
+            others = running.copy()
+            others[rows, unit] = np.iinfo(np.int64).min
+            out &= mine - others.max(axis=1) >= self.win_by
+        return out
+
+    def _first_out(self, scores: Ints, deals: BatchResult) -> Ints:
+        """D-AP2: the side (or player) first out counting each deal's items in order from the
+        running ``scores`` (-1: nobody): a smudge wins at once; after a set-back every other
+        side is looked at, from the next one (:func:`kozyr_pitch.scoring.going_out`)."""
+        running = scores.copy()
+        first = np.full(len(scores), -1, dtype=np.int64)
+        for column in deals.items:
+            unit = column.side if self.sides else column.seat
+            scored = np.flatnonzero((unit >= 0) & (first < 0))
+            if not len(scored):
+                continue
+            u = unit[scored].astype(np.int64)
+            if column.name == "smudge":
+                first[scored] = u
+                continue
+            running[scored, u] += column.points[scored]
+            if column.name != "set_back":
+                out = self._out(running[scored], u)
+                first[scored[out]] = u[out]
+                continue
+            for k in range(1, self.units):
+                other = (u + k) % self.units
+                open_ = first[scored] < 0
+                out = self._out(running[scored], other) & open_
+                first[scored[out]] = other[out]
+        return first
+
+
+__all__ = ["PitchBatch"]

@@ -1,0 +1,48 @@
+"""Inside ``kozyr serve`` a plugin's fault is the server's, not the user's (#21 item 9, #23): a
+variant whose ``score`` raises answers ``POST /api/score`` with a 500 that names the plugin, never
+the 422 of bad input -- and the next request is served as before."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+import kozyr
+from kozyr import hookimpl, play_deal
+from kozyr import registry as kozyr_registry
+from kozyr.web import create_app
+
+from ..test_plugin_faults import RaisesInScore, ToyWhist
+
+
+class Plugin:
+    @hookimpl
+    def kozyr_register_variants(self, registry: kozyr.VariantRegistry) -> None:
+        registry.add(ToyWhist)
+        registry.add(RaisesInScore)
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TestClient:
+    monkeypatch.setattr(kozyr_registry, "_manager", None)  # a fresh manager, restored after
+    kozyr.register_plugin(Plugin(), name="faulty-scores")
+    return TestClient(create_app(str(tmp_path / "faults.sqlite3")))
+
+
+def test_a_plugins_score_fault_is_a_500_naming_the_plugin(served: TestClient) -> None:
+    record = play_deal(kozyr.get_variant("toy-score"), seed=2).record.to_json()
+    answer = served.post("/api/score", content=json.dumps(record))
+    assert answer.status_code == 500
+    body = answer.json()
+    assert body["plugin"] == "faulty-scores"
+    assert body["error"].startswith(
+        "plugin faulty-scores failed: variant toy-score (plugin faulty-scores): hook score raised "
+        "KeyError: 'points'"
+    )
+    # bad input is still a 422, and a good record of another variant is still scored
+    assert served.post("/api/score", content="{}").status_code == 422
+    good = play_deal(kozyr.get_variant("toy-whist"), seed=2).record.to_json()
+    assert served.post("/api/score", content=json.dumps(good)).status_code == 200
