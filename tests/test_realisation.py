@@ -256,3 +256,59 @@ def test_past_the_documented_size_the_search_decides_and_says_why(
     result = kozyr.replay(record)
     assert result.checked == "outcome" and variant.players == 2
     assert result.warnings[0].startswith("NOT PROVEN") and "larger than 3" in result.warnings[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("sem-listov", {"players": 7}),
+        ("sem-listov", {"players": 5, "five_trump_leads": True}),
+        ("sem-listov", {"players": 3}),
+        ("po-noskam", {"players": 4}),
+        ("na-noski", {"players": 5}),
+        ("seven-up", {"players": 4}),
+    ],
+)
+def test_the_witness_replays_through_the_engine(name: str, options: dict[str, Any]) -> None:
+    # the solver's witness play, written back into the record as its tricks, is a full record
+    # the engine replays card by card (checked: plays) to the summary's trick winners / piles
+    variant = kozyr.get_variant(name, **options)
+    for seed in range(3):
+        deal = kozyr.play_deal(variant, seed=seed)
+        record = deal.record
+        tricks = record.tricks or ()
+        if not tricks:
+            continue
+        hands = [0 if h is None else h.mask for h in record.hands]
+        seats = [s for s, h in enumerate(record.hands) if h is not None]
+        trump = record.turnups[-1].suit if record.turnups else None
+        exchanges: dict[int, tuple[int, int, int]] = {}
+        card = record.decisions.get("exchange")
+        if card is not None:
+            after = int(record.decisions.get("exchange_after") or 1)
+            at = 0 if variant.exchange_timing == "before_play" else after
+            exchanges[at] = (record.dealer, card.mask, record.turnups[0].mask)
+        target: Any
+        if name == "seven-up":
+            piles = [0] * variant.players
+            for trick in tricks:
+                piles[trick.winner] |= CardSet(trick.cards).mask
+            target = PilesTarget(piles)
+        else:
+            target = WinnersTarget([t.winner for t in tricks])
+        found = prove(
+            variant.trick_rules, trump, hands, seats, tricks[0].leader, target,
+            tricks=len(tricks), exchanges=exchanges,
+        )  # fmt: skip
+        assert found.possible and found.method == "solver"
+        data = record.to_json(variant)
+        data["tricks"] = [[str(kozyr.ALL_CARDS[c]) for c in trick] for trick in found.plays]
+        replayed = kozyr.replay(data)
+        assert replayed.checked == "plays"
+        if name == "seven-up":
+            won = [0] * variant.players
+            for trick in replayed.record.tricks or ():
+                won[trick.winner] |= CardSet(trick.cards).mask
+            assert won == list(target.piles)
+        else:
+            assert [t.winner for t in replayed.record.tricks or ()] == list(target.winners)
