@@ -25,7 +25,10 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TestClient:
     monkeypatch.setattr(kozyr_registry, "_manager", None)  # a fresh manager, restored after
     import kozyr_example_plugin.plugin
 
-    kozyr.register_plugin(kozyr_example_plugin.plugin, name="simple-whist")
+    try:  # installed in this environment already (an entry point), or registered here
+        kozyr.get_variant("simple-whist")
+    except kozyr.UnknownVariantError:
+        kozyr.register_plugin(kozyr_example_plugin.plugin, name="simple-whist")
     assert "kozyr_example_plugin" in sys.modules
     return TestClient(create_app(str(tmp_path / "whist.sqlite3")))
 

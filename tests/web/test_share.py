@@ -5,9 +5,11 @@ read the sheet does not learn the table code from it."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
+import pytest
 import segno
 from starlette.testclient import TestClient
 
@@ -33,6 +35,10 @@ def test_a_table_without_a_code_shares_its_address(client: TestClient) -> None:
     assert 'role="img"' in page and 'id="qr-title"' in page
 
 
+@pytest.mark.skipif(
+    "client" not in inspect.signature(TestClient.__init__).parameters,
+    reason="TestClient(client=...) needs a newer Starlette than kozyr[web]'s minimum (0.40)",
+)
 def test_the_code_is_shown_only_to_a_writer(tmp_path: Path) -> None:
     app = create_app(str(tmp_path / "coded.sqlite3"), code="407215")
     with TestClient(app) as reader:
