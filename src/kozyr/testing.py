@@ -384,6 +384,8 @@ def check_variant(
             deals=min(deals, 20),
             parties=min(deals // 10 if parties is None else parties, 2),
             seed=seed,
+            party_bots=party_bots,
+            party_max_deals=party_max_deals,
         )
         report.outcome_deals += reduced_deals
         report.outcome_parties += reduced_parties
@@ -453,12 +455,15 @@ def check_outcome_reduction(
     parties: int = 10,
     seed: int = 0,
     bots: str | Sequence[str] = "random",
+    party_bots: str | Sequence[str] | None = None,
+    party_max_deals: int = PARTY_MAX_DEALS,
 ) -> tuple[int, int]:
     """Reduce bot-played deals and parties to outcome records (``Variant.outcome_record``: no
     hands, no tricks) and check that each replays to exactly the points, settlement and winners
     of its full record, and says ``checked: "outcome"``. Returns how many deals and parties were
     checked; a difference raises :class:`ConformanceError` naming the seed (check
-    ``"outcome reduction"``).
+    ``"outcome reduction"``). ``bots`` plays the deals, ``party_bots`` (default: the same) the
+    parties, each capped at ``party_max_deals`` deals.
 
     >>> from kozyr import get_variant
     >>> check_outcome_reduction(get_variant("seven-up"), deals=3, parties=1)
@@ -480,9 +485,10 @@ def check_outcome_reduction(
     if has_party_form(variant):
         for k in range(parties):
             s = seed + k
-            where = _Where(variant, s, _bots_named(bots), "outcome reduction", "the party")
+            kind = bots if party_bots is None else party_bots
+            where = _Where(variant, s, _bots_named(kind), "outcome reduction", "the party")
             with where.guard():
-                result = play_party(variant, seed=s, bots=bots)
+                result = play_party(variant, seed=s, bots=kind, max_deals=party_max_deals)
                 record = result.record
                 assert record is not None
                 data = record.to_json(variant)
