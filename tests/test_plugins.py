@@ -20,6 +20,7 @@ import pytest
 
 import kozyr
 import kozyr.registry as kp
+import kozyr.registry._checks
 from kozyr import (
     OptionError,
     OptionSpec,
@@ -289,7 +290,9 @@ def test_disable_autoload_keeps_builtins_only(
     # a built-in is a distribution of the allow-list with its module inside its package (#23):
     # these two stand for shipped plugins; "c" claims the group from another distribution and
     # "d" from none -- both refused unimported
-    monkeypatch.setattr(kp, "BUILTIN_PLUGINS", {"kozyr-toy-a": builtin, "kozyr-toy-b": builtin2})
+    # (the allow-list is read where the refusal is decided: the registry's checks module)
+    allowed = {"kozyr-toy-a": builtin, "kozyr-toy-b": builtin2}
+    monkeypatch.setattr(kozyr.registry._checks, "BUILTIN_PLUGINS", allowed)
     use_entry_points(
         monkeypatch,
         FakeEntryPoint("a", builtin, FakeDist("kozyr-toy-a")),
