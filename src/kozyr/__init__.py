@@ -89,7 +89,16 @@ if TYPE_CHECKING:
         Trick,
         TrickRules,
     )
-    from kozyr.variant import Action, Bot, BotFactory, DecisionKind, OptionSpec, Variant
+    from kozyr.variant import (
+        Action,
+        Bot,
+        BotFactory,
+        CardPlay,
+        DecisionKind,
+        OptionSpec,
+        Variant,
+        card_plays,
+    )
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, tuple[str, ...]] = {
@@ -195,9 +204,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "Action",
         "Bot",
         "BotFactory",
+        "CardPlay",
         "DecisionKind",
         "OptionSpec",
         "Variant",
+        "card_plays",
     ),
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -236,6 +247,7 @@ __all__ = [
     "BotFactory",
     "Card",
     "CardParseError",
+    "CardPlay",
     "CardSet",
     "Deal",
     "DealRecord",
@@ -288,6 +300,7 @@ __all__ = [
     "VariantConflictError",
     "VariantRegistry",
     "WinnersTarget",
+    "card_plays",
     "format_cards",
     "get_variant",
     "hookimpl",
