@@ -449,8 +449,11 @@ class Variant:
     decision_log: ClassVar[tuple[DecisionKind, ...]] = ()
 
     #: Whether the engine calls :meth:`after_play` after every card played (declared, so that
-    #: variants without the hook pay nothing for it).
-    hears_plays: ClassVar[bool] = False
+    #: variants without the hook pay nothing for it). An attribute of each variant object with
+    #: a class default: a class sets ``hears_plays = True``, or ``__init__`` sets
+    #: ``self.hears_plays`` from the options (a declaration on the first turn only when an option
+    #: asks for it); the engine reads it once per deal.
+    hears_plays: bool = False
 
     def after_play(self, deal: Deal, play: Play) -> None:
         """Called after each card of a trick that is not yet full (only when :attr:`hears_plays`
