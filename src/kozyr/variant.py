@@ -24,6 +24,7 @@ from kozyr.limits import SHOWN, shorten
 from kozyr.outcome import OutcomeField, field_names, read_outcome
 from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
 from kozyr.scoring import ScoreSheet, SheetNote, sides_of
+from kozyr.seats import next_seat
 from kozyr.tricks import Play, TrickRules
 
 if TYPE_CHECKING:
@@ -745,13 +746,8 @@ class Variant:
     def next_dealer(self, dealer: int, context: Mapping[str, Any]) -> int:
         """The dealer of the next deal of a party: clockwise, skipping seats not dealt in
         (:meth:`seats_in`)."""
-        seats = set(self.seats_in(context))
-        seat = dealer
-        for _ in range(self.players):
-            seat = (seat + 1) % self.players
-            if seat in seats:
-                return seat
-        return dealer
+        seats = self.seats_in(context)
+        return next_seat(dealer, self.players, seats) if seats else dealer
 
     def next_deal_dealer(
         self,

@@ -33,6 +33,7 @@ from kozyr.errors import HookError, IllegalActionError, IllegalPlayError, KozyrE
 from kozyr.limits import check_seed
 from kozyr.record import DealRecord
 from kozyr.registry import tracing
+from kozyr.seats import next_seat
 from kozyr.tricks import Play, Trick, TrickRules
 from kozyr.variant import Action, CardPlay, Variant
 
@@ -652,16 +653,7 @@ class Deal:
 
     def next_seat(self, seat: int, among: Iterable[int] | None = None) -> int:
         """The next seat clockwise after ``seat`` among ``among`` (default: the seats dealt in)."""
-        if among is None or among is self._playing:
-            group = self._seats if among is None else self._playing
-            if len(group) == self._n:  # everyone is in
-                return (seat + 1) % self._n
-        pool = set(self._seats if among is None else among)
-        for step in range(1, self._n + 1):
-            candidate = (seat + step) % self._n
-            if candidate in pool:
-                return candidate
-        raise IllegalActionError(f"no seat after {seat} among {sorted(pool)}")
+        return next_seat(seat, self._n, self._seats if among is None else among)
 
     def shuffle(self, deck: Deck) -> None:
         """Chance: shuffle ``deck`` with the deal's generator (so a seed gives the same deal), and
