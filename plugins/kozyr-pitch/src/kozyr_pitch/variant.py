@@ -168,7 +168,7 @@ class AuctionPitch(Variant):
         DecisionKind(PASS, public=True, rule="AP3"),
         DecisionKind(BID, value=int, public=True, rule="AP3"),
     )
-    hears_plays: ClassVar[bool] = True  # AP6: trump is set by the first card led
+    hears_plays = True  # AP6: trump is set by the first card led
     record_fields = ("won", "trump", *FACT_NAMES, "pitcher", "bid", "game_points")
     options_spec: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("players", int, 4, "AP1", "players: 2 to 7", choices=(2, 3, 4, 5, 6, 7)),
