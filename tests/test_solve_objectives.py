@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from kozyr_semerik.solving import SemerikPoints
+from kozyr_seven_up.scoring import ORDER
+from kozyr_seven_up.solving import SevenUpPoints
 
 import kozyr
 from kozyr import Card, CardSet, Rank, Suit
@@ -25,9 +28,6 @@ from kozyr.solve import (
     solve,
 )
 from kozyr.tricks import FollowOrTrump
-from kozyr_semerik.solving import SemerikPoints
-from kozyr_seven_up.scoring import ORDER
-from kozyr_seven_up.solving import SevenUpPoints
 
 H, S = Suit.HEARTS, Suit.SPADES
 SU5 = FollowOrTrump(ORDER)
