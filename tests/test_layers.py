@@ -331,3 +331,40 @@ def test_the_old_import_paths_still_work_and_warn() -> None:
     assert records.DealRecord is kozyr.record.DealRecord
     assert plugins.get_variant is kozyr.registry.get_variant
     assert plugins.PluginManager is kozyr.registry.PluginManager
+
+
+# --- the split modules keep their public names (#25 item 6) ---------------------------------
+
+#: What each split module exported before the split (its ``__all__`` then): every name stays.
+SPLIT_PUBLIC = {
+    "kozyr.registry": (
+        "BUILTIN_GROUP BUILTIN_PLUGINS DISABLE_ENV DISABLE_PLUGINS_ENV ENTRY_POINT_GROUP HOOKS "
+        "NAME_PATTERN NO_VARIANTS PLUGINS_ENV TRACE_ENV BotEntry BotRegistry KozyrHookSpecs "
+        "PluginInfo PluginManager SheetFormat SheetFormatRegistry SheetRenderer VariantEntry "
+        "VariantRegistry bots_for builtin_refusal call_plugin get_variant hookimpl hookspec "
+        "loaded_plugins manager normalize plugin_fault register_plugin require_variants reset "
+        "sheet_formats variants"
+    ),
+    "kozyr.engine": (
+        "DONE PLAY Deal PlayerView TrickCounts checked_result hook_error plugin_of run_party"
+    ),
+    "kozyr.sheet": (
+        "FORMATS FORMULA_START FRACTIONS LANGS Entry GameSheet Note Row Sheet all_formats "
+        "build_game build_sheet csv_number csv_text evening_sheet mixed_number one_line render "
+        "render_csv render_html render_json render_markdown render_text renderer_for sheet_from "
+        "sheet_json sheet_of with_fractions"
+    ),
+}
+
+
+@pytest.mark.parametrize("module", sorted(SPLIT_PUBLIC))
+def test_split_modules_keep_their_public_names(module: str) -> None:
+    facade = importlib.import_module(module)
+    names = SPLIT_PUBLIC[module].split()
+    assert sorted(names) == sorted(facade.__all__)
+    missing = [n for n in names if not hasattr(facade, n)]
+    assert missing == []
+    # the private modules of a split package import only below the facade: never the facade
+    for name, path in MODULES.items():
+        if name.startswith(module + "._"):
+            assert module not in {t for t, _ in imports(path)}, f"{name} imports {module}"

@@ -12,7 +12,6 @@ import importlib.metadata
 import itertools
 import sys
 import textwrap
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ import pytest
 
 import kozyr
 import kozyr.registry as kp
+import kozyr.registry._checks
 from kozyr import (
     OptionError,
     OptionSpec,
@@ -38,26 +38,9 @@ from kozyr.registry import (
     PluginManager,
     normalize,
 )
+from tests.conftest import FakeDist, FakeEntryPoint
 
 _counter = itertools.count()
-
-
-@dataclass
-class FakeDist:
-    name: str
-    version: str = "1.0"
-
-
-@dataclass
-class FakeEntryPoint:
-    """Just what PluginManager reads of an importlib.metadata.EntryPoint."""
-
-    name: str
-    value: str
-    dist: FakeDist | None
-
-    def load(self) -> Any:
-        return importlib.import_module(self.value)
 
 
 #: The engine hooks every variant must implement (REQUIRED_HOOKS), as stubs.
@@ -89,12 +72,6 @@ def kozyr_register_variants(registry):
     registry.add(Toy)
 """
 )
-
-
-@pytest.fixture
-def module_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.syspath_prepend(str(tmp_path))
-    return tmp_path
 
 
 def write_module(where: Path, source: str) -> str:
@@ -289,7 +266,9 @@ def test_disable_autoload_keeps_builtins_only(
     # a built-in is a distribution of the allow-list with its module inside its package (#23):
     # these two stand for shipped plugins; "c" claims the group from another distribution and
     # "d" from none -- both refused unimported
-    monkeypatch.setattr(kp, "BUILTIN_PLUGINS", {"kozyr-toy-a": builtin, "kozyr-toy-b": builtin2})
+    # (the allow-list is read where the refusal is decided: the registry's checks module)
+    allowed = {"kozyr-toy-a": builtin, "kozyr-toy-b": builtin2}
+    monkeypatch.setattr(kozyr.registry._checks, "BUILTIN_PLUGINS", allowed)
     use_entry_points(
         monkeypatch,
         FakeEntryPoint("a", builtin, FakeDist("kozyr-toy-a")),

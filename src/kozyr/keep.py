@@ -45,6 +45,7 @@ from kozyr.errors import KozyrError, RecordError, TextError
 from kozyr.names import check_names, name_key
 from kozyr.record import EveningResult, PartyResult
 from kozyr.replay import replay
+from kozyr.seats import next_seat
 from kozyr.sheet import build_sheet, render
 from kozyr.variant import Variant
 
@@ -474,7 +475,7 @@ class Keeper:
                 game.pop(key, None)
         self.earlier.append(game)
         first = self.deals[0].get("dealer", 0) if self.deals else 0
-        start = (first + 1) % self.variant.players if isinstance(first, int) else 0
+        start = next_seat(first, self.variant.players) if isinstance(first, int) else 0
         self.party = {k: copy.deepcopy(self.evening[k]) for k in ("variant", "options", "players")}
         self.party["deals"] = []
         self._first_dealer = start

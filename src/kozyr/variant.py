@@ -24,6 +24,7 @@ from kozyr.limits import SHOWN, shorten
 from kozyr.outcome import OutcomeField, field_names, read_outcome
 from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
 from kozyr.scoring import ScoreSheet, SheetNote, sides_of
+from kozyr.seats import next_seat
 from kozyr.tricks import Play, TrickRules
 
 if TYPE_CHECKING:
@@ -448,8 +449,11 @@ class Variant:
     decision_log: ClassVar[tuple[DecisionKind, ...]] = ()
 
     #: Whether the engine calls :meth:`after_play` after every card played (declared, so that
-    #: variants without the hook pay nothing for it).
-    hears_plays: ClassVar[bool] = False
+    #: variants without the hook pay nothing for it). An attribute of each variant object with
+    #: a class default: a class sets ``hears_plays = True``, or ``__init__`` sets
+    #: ``self.hears_plays`` from the options (a declaration on the first turn only when an option
+    #: asks for it); the engine reads it once per deal.
+    hears_plays: bool = False
 
     def after_play(self, deal: Deal, play: Play) -> None:
         """Called after each card of a trick that is not yet full (only when :attr:`hears_plays`
@@ -667,13 +671,8 @@ class Variant:
     def next_dealer(self, dealer: int, context: Mapping[str, Any]) -> int:
         """The dealer of the next deal of a party: clockwise, skipping seats not dealt in
         (:meth:`seats_in`)."""
-        seats = set(self.seats_in(context))
-        seat = dealer
-        for _ in range(self.players):
-            seat = (seat + 1) % self.players
-            if seat in seats:
-                return seat
-        return dealer
+        seats = self.seats_in(context)
+        return next_seat(dealer, self.players, seats) if seats else dealer
 
     def next_deal_dealer(
         self,

@@ -224,3 +224,32 @@ def test_the_table_code_page_keeps_what_was_typed(
     assert page.locator('input[name="f.high"][value="2"]').is_checked()
     assert submit(page, "#save") == 200
     assert deal_count(page) == 1 and totals(page) == ["2", "0"]
+
+
+def test_the_conflict_box_shows_times_in_the_phones_own_zone(
+    server: Callable[..., Server], phones: tuple[Any, Any]
+) -> None:
+    """#20: the changes a refused phone is shown carry the time in the phone's zone (the server
+    stores UTC; static/kozyr.js converts): a phone in Vladivostok (UTC+10, no summer time)."""
+    from datetime import datetime, timedelta
+
+    live = server()
+    game_url = game_with_deals(live.url, [0, 1])
+    browser = phones[0].browser
+    assert browser is not None
+    context = browser.new_context(viewport=PHONE, locale="ru-RU", timezone_id="Asia/Vladivostok")
+    try:
+        page = context.new_page()
+        page.goto(game_url)
+        click_and_load(page, "#undo")
+        assert httpx.delete(api_of(game_url) + "/deals/last").is_success  # another phone
+        assert submit(page, "#confirm") == 412
+        changes = httpx.get(api_of(game_url) + "/changes").json()["changes"]
+        at = datetime.fromisoformat(changes[-1]["at"])
+        shown = page.locator("#conflict-changes time").last
+        assert shown.get_attribute("datetime") == changes[-1]["at"]
+        local = (at + timedelta(hours=10)).strftime("%H:%M")
+        assert shown.inner_text() == local, (shown.inner_text(), changes[-1]["at"])
+        assert "UTC" not in page.locator("#conflict").inner_text()
+    finally:
+        context.close()

@@ -6,6 +6,7 @@ bounded number of streams."""
 from __future__ import annotations
 
 import json
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -160,3 +161,41 @@ def test_event_limits_are_checked() -> None:
         EventLimits(heartbeat=0)
     with pytest.raises(ValueError, match="at least 0"):
         EventLimits(max_streams=-1)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stopped_server_ends_its_streams_and_exits_at_once(
+    sig: signal.Signals, server: Callable[..., Server], tmp_path: Path
+) -> None:
+    """#20: stopping ``kozyr serve`` while a phone holds the event stream (lifetime 60 s) ends
+    the stream cleanly (the client reads its end, not a reset) and the process exits within a
+    few seconds, not after the stream's lifetime."""
+    running = server(tmp_path / "stop.sqlite3")
+    game_id = new_game(running.url)
+    assert running.process is not None
+    ended: list[str] = []
+    opened = threading.Event()
+
+    def hold() -> None:
+        with httpx.Client(timeout=60) as http:
+            with http.stream("GET", f"{running.url}/api/games/{game_id}/events") as stream:
+                seen = events(stream.iter_lines())
+                assert revision_of(next(seen)) == 1
+                opened.set()
+                try:
+                    for _ in seen:
+                        pass
+                    ended.append("end of stream")
+                except httpx.HTTPError as error:
+                    ended.append(f"broken: {error!r}")
+
+    holder = threading.Thread(target=hold, daemon=True)
+    holder.start()
+    assert opened.wait(30)
+    start = time.monotonic()
+    running.process.send_signal(sig)
+    running.process.wait(timeout=20)
+    took = time.monotonic() - start
+    holder.join(20)
+    assert ended == ["end of stream"]
+    assert took < 10, f"the server took {took:.1f} s to stop (a stream lives 60 s)"

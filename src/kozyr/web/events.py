@@ -7,10 +7,10 @@ The stream starts with the game's current revision and then sends, after every c
     data: {"revision": 8}
 
 A quiet stream carries a comment line (``: ping``) every :attr:`EventLimits.heartbeat` seconds;
-it ends when the client leaves (seen within :attr:`EventLimits.poll` seconds) and, at the
-latest, after :attr:`EventLimits.lifetime` seconds -- the browser's ``EventSource`` then
-reconnects by itself (``retry``). More than :attr:`EventLimits.max_streams` open streams: 503
-with ``Retry-After``.
+it ends when the client leaves (seen within :attr:`EventLimits.poll` seconds), at once when the
+server stops (:meth:`~kozyr.web.live.ChangeHub.stop`) and, at the latest, after
+:attr:`EventLimits.lifetime` seconds -- the browser's ``EventSource`` then reconnects by itself
+(``retry``). More than :attr:`EventLimits.max_streams` open streams: 503 with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ async def _stream(
 ) -> AsyncIterator[str]:
     limits = hub.limits
     try:
+        if hub.stopping:
+            return
         start = last = time.monotonic()
         yield f"retry: {limits.retry}\n" + change_event(revision)
         sent = revision
@@ -55,7 +57,7 @@ async def _stream(
             except TimeoutError:
                 pass
             waiter.event.clear()
-            if await request.is_disconnected():
+            if hub.stopping or await request.is_disconnected():
                 break
             current = table.store.revision(waiter.game_id)
             if current is None:

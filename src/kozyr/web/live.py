@@ -60,6 +60,25 @@ class ChangeHub:
         self._lock = threading.Lock()
         self._waiters: dict[int, set[Waiter]] = {}
         self._open = 0
+        self._stopping = False
+
+    @property
+    def stopping(self) -> bool:
+        """The server is stopping (:meth:`stop`): every stream ends, no new one opens."""
+        return self._stopping
+
+    def stop(self) -> None:
+        """The server stops: wake every stream so that it ends now (its client's
+        ``EventSource`` reconnects to the next server), and refuse new ones. Without this a
+        stopping server waits for each open stream's :attr:`EventLimits.lifetime`."""
+        with self._lock:
+            self._stopping = True
+            waiters = [w for group in self._waiters.values() for w in group]
+        for waiter in waiters:
+            try:
+                waiter.wake()
+            except RuntimeError:  # its loop is closed: the stream is gone
+                self.close(waiter)
 
     @property
     def open(self) -> int:
@@ -70,7 +89,7 @@ class ChangeHub:
         """A waiter for a new stream of ``game_id``, or None when the limit is reached.
         Called inside the running loop; :meth:`close` it when the stream ends."""
         with self._lock:
-            if self._open >= self.limits.max_streams:
+            if self._stopping or self._open >= self.limits.max_streams:
                 return None
             waiter = Waiter(game_id)
             self._open += 1

@@ -227,7 +227,31 @@ def uvicorn_config(app: Any, host: str, port: int, limits: ConnectionLimits) -> 
         limit_concurrency=limits.concurrency,
         timeout_keep_alive=int(limits.keep_alive_seconds),
         h11_max_incomplete_event_size=limits.header_bytes,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
     )
+
+
+#: How long a stopping server waits for requests still running before it cancels them (the
+#: live-update streams end at once; this bounds anything else).
+GRACEFUL_SHUTDOWN_SECONDS = 3
+
+
+def stopping_server(config: Any, app: Any) -> Any:
+    """A uvicorn server that, when told to stop (SIGINT, SIGTERM), first ends the live-update
+    streams of ``app`` (:meth:`kozyr.web.live.ChangeHub.stop`) so that it exits at once rather
+    than after a stream's lifetime, then shuts down as uvicorn does (requests still running get
+    :data:`GRACEFUL_SHUTDOWN_SECONDS`)."""
+    import uvicorn
+
+    class StoppingServer(uvicorn.Server):
+        @override
+        async def shutdown(self, sockets: Any = None) -> None:
+            table = getattr(app.state, "table", None)
+            if table is not None:
+                table.hub.stop()
+            await super().shutdown(sockets)
+
+    return StoppingServer(config)
 
 
 def table_code(code: str | None, local: bool, err: TextIO) -> str | None:
@@ -257,9 +281,8 @@ def serve(
     connections: ConnectionLimits | None = None,
     request_seconds: float | None = None,
 ) -> None:
-    """Run the server until interrupted."""
-    import uvicorn
-
+    """Run the server until interrupted (SIGINT or SIGTERM: it stops at once, see
+    :func:`stopping_server`)."""
     from kozyr.web.app import Limits, create_app
 
     out = out or sys.stdout
@@ -279,7 +302,7 @@ def serve(
         out.write(f"kozyr serve: table code {code} (every change needs it)\n")
     out.flush()
     config = uvicorn_config(app, host, port, connections or ConnectionLimits())
-    uvicorn.Server(config).run()
+    stopping_server(config, app).run()
 
 
 def check_code(code: str | None) -> None:
@@ -292,6 +315,7 @@ def check_code(code: str | None) -> None:
 
 
 __all__ = [
+    "GRACEFUL_SHUTDOWN_SECONDS",
     "ConnectionLimits",
     "Connections",
     "addresses",
@@ -301,6 +325,7 @@ __all__ = [
     "is_loopback",
     "make_code",
     "serve",
+    "stopping_server",
     "table_code",
     "uvicorn_config",
 ]

@@ -185,7 +185,7 @@ class AuctionPitch(Variant):
         DecisionKind(PASS, public=True, rule="AP3"),
         DecisionKind(BID, value=int, public=True, rule="AP3"),
     )
-    hears_plays: ClassVar[bool] = True  # AP6: trump is set by the first card led
+    hears_plays = True  # AP6: trump is set by the first card led
     record_fields: ClassVar[tuple[str, ...]] = (
         "won",
         "trump",

@@ -43,6 +43,7 @@ from kozyr import (
 )
 from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr.scoring import whole
+from kozyr.seats import next_seat
 from kozyr_seven_up import outcome
 from kozyr_seven_up.scoring import (
     COUNT,
@@ -224,9 +225,9 @@ class SevenUp(Variant):
         """Who scores the gift (SU4, D-SU4), in play order from eldest: eldest's side with four,
         eldest with two, each opponent of the dealer with three. Seats, or sides with four."""
         n = self.players
-        eldest = (dealer + 1) % n
+        eldest = next_seat(dealer, n)
         if n == 3:
-            return [eldest, (eldest + 1) % n]
+            return [eldest, next_seat(eldest, n)]
         return [self.side_of(eldest)]
 
     def gift_blocker(self, context: Mapping[str, Any], dealer: int) -> int | None:
@@ -655,7 +656,7 @@ class SevenUp(Variant):
             record.turnups[-1].suit,
             [0 if h is None else h.mask for h in record.hands],
             range(n),
-            (record.dealer + 1) % n,
+            next_seat(record.dealer, n),
             PilesTarget([CardSet(cards).mask for cards in won]),
         )
         if found.possible:

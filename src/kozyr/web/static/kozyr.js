@@ -84,6 +84,15 @@
     var remembered = sessionStorage.getItem("kozyr-code");
     if (codeBox && remembered && !codeBox.value) codeBox.value = remembered;
   } catch (e) { /* storage refused (private mode): type the code */ }
+  // Times written by the server in UTC (<time datetime="..." data-local>: the changes in the
+  // conflict box) shown in the player's own time zone, which only the browser knows.
+  document.querySelectorAll("time[data-local]").forEach(function (element) {
+    var when = new Date(element.getAttribute("datetime"));
+    if (isNaN(when.getTime())) return;
+    var lang = document.documentElement.lang || undefined;
+    element.textContent = when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+    element.setAttribute("title", when.toLocaleString(lang));
+  });
   // A form sent once: its submit button is disabled against a double tap.
   document.addEventListener("submit", function (event) {
     var button = event.target.querySelector("button[type=submit]");
