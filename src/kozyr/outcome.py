@@ -177,7 +177,7 @@ class OutcomeField:
         >>> three.check([1, 5, 0], "$.deals[4].tricks_won", 3)
         Traceback (most recent call last):
         ...
-        kozyr.errors.RecordError: $.deals[4].tricks_won[1]: 5 is out of range ..3 (OH2)
+        kozyr.errors.RecordError: deal 5 ($.deals[4].tricks_won[1]): 5 is out of range ..3 (OH2)
         """
         if self.length(players, sides) is not None and isinstance(value, list):
             for i, entry in enumerate(value):
