@@ -25,6 +25,7 @@ from kozyr.outcome import OutcomeField, field_names, read_outcome
 from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
 from kozyr.scoring import ScoreSheet, SheetNote, sides_of
 from kozyr.seats import next_seat
+from kozyr.solve import Objective
 from kozyr.tricks import Play, TrickRules
 
 if TYPE_CHECKING:
@@ -819,6 +820,19 @@ class Variant:
         when the variant has none, or when numpy (``kozyr[fast]``) is not installed: the
         reference engine then plays every deal. A form that also has ``play_parties``
         (:class:`kozyr.batch.PartyBatchForm`) plays whole parties too (``--unit party``)."""
+        return None
+
+    # --- analysis (optional) -------------------------------------------------------------------
+
+    def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
+        """What ``seats`` maximise from the deal's current point on, for the double-dummy solver
+        (:mod:`kozyr.solve`, ``kozyr analyse``, the ``pimc`` bot): a
+        :class:`kozyr.solve.Objective` counting their points trick by trick and at the end of
+        the deal, with what the deal has already settled (cards won so far, points fixed by
+        the deal) read from ``deal``. None (the default) counts tricks
+        (:class:`kozyr.solve.TrickCount`), which is right for games won on tricks (Семь
+        листов, SL-C7); a variant scored on points (Seven Up's High, Low, Jack and Game, SU6;
+        Семерик's counters, SM7) returns its own."""
         return None
 
     def iter_options(self) -> Iterator[tuple[OptionSpec, Any]]:
