@@ -166,6 +166,52 @@ class OutcomeField:
             raise RecordError(where, f"{raw} is out of range {span} ({self.rule})")
         return raw
 
+    def check(self, value: Any, where: str, players: int, sides: int | None = None) -> None:
+        """Check a value already read (by this field or one of the same name and shape)
+        against this field's own range, choices and ``nullable`` -- the bounds of one deal
+        (:meth:`kozyr.Variant.deal_outcome_fields`): a :class:`RecordError` at ``where``.
+
+        >>> three = OutcomeField("tricks_won", "count", "Взятки", "Tricks", "OH2", per="seat",
+        ...                      maximum=3)
+        >>> three.check([1, 2, 0], "$.deals[4].tricks_won", 3)
+        >>> three.check([1, 5, 0], "$.deals[4].tricks_won", 3)
+        Traceback (most recent call last):
+        ...
+        kozyr.errors.RecordError: deal 5 ($.deals[4].tricks_won[1]): 5 is out of range ..3 (OH2)
+        """
+        if self.length(players, sides) is not None and isinstance(value, list):
+            for i, entry in enumerate(value):
+                self._check_one(entry, f"{where}[{i}]", players, sides)
+        else:
+            self._check_one(value, where, players, sides)
+
+    def _check_one(self, value: Any, where: str, players: int, sides: int | None) -> None:
+        if value is None:
+            if not self.nullable:
+                raise RecordError(where, f"expected {self._what()}, got null ({self.rule})")
+            return
+        if self.kind == "choice" and value not in self.choices:
+            raise RecordError(
+                where, f"expected one of {', '.join(self.choices)}, got {value!r} ({self.rule})"
+            )
+        if self.kind == "count" and isinstance(value, int):
+            low, high = self.minimum, self.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                span = f"{low if low is not None else ''}..{high if high is not None else ''}"
+                raise RecordError(where, f"{value} is out of range {span} ({self.rule})")
+
+    def same_shape(self, other: OutcomeField) -> bool:
+        """Whether ``other`` is this field with other bounds only (name, kind, layout, core,
+        required and aliases the same): what a deal's own fields may change."""
+        return (self.name, self.kind, self.per, self.core, self.required, self.aliases) == (
+            other.name,
+            other.kind,
+            other.per,
+            other.core,
+            other.required,
+            other.aliases,
+        )
+
     def _what(self) -> str:
         return {
             "seat": "a seat number",

@@ -159,6 +159,27 @@ def _totals(variant: Variant, results: Sequence[DealResult]) -> list[tuple[Any, 
     return rows
 
 
+def deal_fields(variant: Variant, context: Mapping[str, Any]) -> tuple[OutcomeField, ...]:
+    """:meth:`Variant.deal_outcome_fields` of ``context``, checked to be the declared fields
+    with other bounds only (a ``ValueError`` naming the field otherwise, which the caller's
+    guard reports as the plugin's fault)."""
+    declared = variant.outcome_fields
+    if type(variant).deal_outcome_fields is Variant.deal_outcome_fields:
+        return declared
+    fields = tuple(variant.deal_outcome_fields(context))
+    if len(fields) != len(declared) or not all(
+        isinstance(f, OutcomeField) and f.same_shape(d)
+        for f, d in zip(fields, declared, strict=True)
+    ):
+        mine = ", ".join(getattr(f, "name", repr(f)) for f in fields)
+        raise ValueError(
+            f"deal_outcome_fields gave [{mine}]: not the declared outcome fields "
+            f"[{', '.join(d.name for d in declared)}] (same names, kinds and layouts, in order) "
+            "with other bounds"
+        )
+    return fields
+
+
 def _value(value: Any) -> str:
     """An option value as quoted in a message (a long one cut short)."""
     return shorten(value) if isinstance(value, str) else repr(value)[: SHOWN * 2]
@@ -567,6 +588,19 @@ class Variant:
         once: the reader, the JSON Schema, the scorekeeper's prompts and forms all come from it.
         Empty (the default): the variant has no outcome records."""
         return ()
+
+    def deal_outcome_fields(self, context: Mapping[str, Any]) -> tuple[OutcomeField, ...]:
+        """The outcome fields of one deal, given its party context (:meth:`party_context`;
+        ``{}`` for a deal on its own) (hook): :attr:`outcome_fields` with the bounds of this
+        deal -- a ``maximum``, ``minimum``, ``choices`` or ``nullable`` that depends on the deal
+        (Oh Hell's fifth deal has three cards, so its tricks are at most 3). Replay checks an
+        outcome deal's values against them (so ``kozyr keep``, ``kozyr serve`` and
+        ``kozyr replay`` refuse the same answers), ``kozyr keep`` asks with them and the web
+        form draws them. Each field must be the declared one of the same name, kind and layout
+        in the same order, only its bounds (and labels) changed: anything else is a
+        :class:`~kozyr.HookError`. Default: :attr:`outcome_fields` (the same for every deal).
+        Pair it with :meth:`deal_caption` to say why ("deal 5: 3 cards")."""
+        return self.outcome_fields
 
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
         """The variant's own record fields as JSON data (the inverse of :meth:`read_fields`).

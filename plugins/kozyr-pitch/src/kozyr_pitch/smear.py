@@ -33,11 +33,15 @@ from kozyr import (
     Trick,
 )
 from kozyr.cardset import SUIT_MASKS
-from kozyr_pitch.scoring import WORTH, jick_of, smear_out, trump_rank, trumps_of
+from kozyr_pitch.scoring import JICKS, WORTH, jick_of, smear_out, trump_rank, trumps_of
 from kozyr_pitch.variant import FACT_NAMES, ORDER, AuctionPitch, _with_defaults
 
 if TYPE_CHECKING:
     from kozyr.batch.tricks import TrickTwin
+
+
+#: SMR3: the trumps of each suit with the jick.
+_TRUMPS = tuple(trumps_of(suit, True) for suit in Suit)
 
 
 class SmearTricks(FollowOrTrump):
@@ -65,20 +69,21 @@ class SmearTricks(FollowOrTrump):
         card = trick.led
         if card is None:
             return None
-        if trump is not None and card is jick_of(trump):
+        if trump is not None and card is JICKS[trump]:
             return trump
         return card.suit
 
     @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = self.led_suit(trick, trump)
-        if lead is None or trump is None:
+        plays = trick.plays
+        if not plays or trump is None:
             return hand
-        trumps = hand & trumps_of(trump, True)
-        if lead == trump:
+        led = plays[0].card
+        trumps = hand & _TRUMPS[trump]
+        if led.mask & _TRUMPS[trump]:
             follow = trumps
         else:
-            follow = hand & SUIT_MASKS[lead] & ~jick_of(trump).mask
+            follow = hand & SUIT_MASKS[led.suit] & ~JICKS[trump].mask
         return (follow | trumps) if follow else hand
 
     @override
