@@ -134,9 +134,11 @@ if TYPE_CHECKING:  # the public names (``X as X``: re-exported for mypy --strict
         Action as Action,
         Bot as Bot,
         BotFactory as BotFactory,
+        CardPlay as CardPlay,
         DecisionKind as DecisionKind,
         OptionSpec as OptionSpec,
         Variant as Variant,
+        card_plays as card_plays,
     )
     # isort: on
 

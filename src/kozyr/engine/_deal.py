@@ -35,7 +35,7 @@ from kozyr.record import DealRecord
 from kozyr.registry import tracing
 from kozyr.seats import next_seat
 from kozyr.tricks import Play, Trick, TrickRules
-from kozyr.variant import Action, Variant
+from kozyr.variant import Action, CardPlay, Variant
 
 if TYPE_CHECKING:
     from kozyr.record import DealResult
@@ -44,16 +44,16 @@ PLAY = "play"
 DONE = "done"
 
 # Immutable values the hot path reuses instead of building them for every card played:
-# ``_ACTIONS[seat][index]`` is ``Action(PLAY, seat, card)``, ``_PLAYS[seat][index]`` is
+# ``_ACTIONS[seat][index]`` is ``CardPlay(seat, card)``, ``_PLAYS[seat][index]`` is
 # ``Play(seat, card)`` (no flags). Seats are added on demand.
-_ACTIONS: list[tuple[Action, ...]] = []
+_ACTIONS: list[tuple[CardPlay, ...]] = []
 _PLAYS: list[tuple[Play, ...]] = []
 
 
 def _grow(n: int) -> None:
     while len(_ACTIONS) < n:
         seat = len(_ACTIONS)
-        _ACTIONS.append(tuple(Action(PLAY, seat, card) for card in ALL_CARDS))
+        _ACTIONS.append(tuple(CardPlay(seat, card) for card in ALL_CARDS))
         _PLAYS.append(tuple(Play(seat, card) for card in ALL_CARDS))
 
 
@@ -372,7 +372,7 @@ class Deal:
                 if not mask:
                     raise self._stuck()
                 return [actions[mask.bit_length() - 1]]
-            legal = []
+            legal: list[Action] = []
             while mask:  # in card index order, lowest first
                 low = mask & -mask
                 legal.append(actions[low.bit_length() - 1])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kozyr import Action, Card, PlayerView, Rank
+from kozyr import Action, Card, PlayerView, Rank, card_plays
 from kozyr_tressette.scoring import FIGURES, ORDER
 
 
@@ -28,7 +28,7 @@ class CounterBot:
         self.rng = rng
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        by_card = {a.card: a for a in actions if a.card is not None}
+        by_card = {a.card: a for a in card_plays(actions)}  # typed: each card is a Card
         if len(actions) == 1 or not by_card or view.trick is None:
             return actions[0]
         cards = sorted(by_card)

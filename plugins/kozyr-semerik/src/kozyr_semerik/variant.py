@@ -74,6 +74,7 @@ from kozyr_semerik.scoring import (
 )
 
 if TYPE_CHECKING:
+    from kozyr.solve import Objective
     from kozyr_semerik.batch import SemerikBatch
 
 HAND_SIZE = 10  # SM3
@@ -641,6 +642,14 @@ class Semerik(Variant):
         return notes
 
     # --- bots ----------------------------------------------------------------------------------
+
+    @override
+    def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
+        """SM7: the play points of ``seats``' side -- counters, nine tricks, all ten (see
+        :mod:`kozyr_semerik.solving`)."""
+        from kozyr_semerik.solving import points_objective
+
+        return points_objective(deal, seats, not self._per_trick)
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:

@@ -56,6 +56,7 @@ from kozyr_seven_up.scoring import (
 )
 
 if TYPE_CHECKING:
+    from kozyr.solve import Objective
     from kozyr_seven_up.batch import SevenUpBatch
 
 HAND_SIZE = 6
@@ -914,6 +915,16 @@ class SevenUp(Variant):
         return SevenUpBatch(self)
 
     # --- bots ----------------------------------------------------------------------------------
+
+    @override
+    def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
+        """SU6: the High, Low, Jack and Game points of ``seats`` (see
+        :mod:`kozyr_seven_up.solving`)."""
+        from kozyr_seven_up.solving import points_objective
+
+        return points_objective(
+            deal, seats, str(self.options["game_tie"]), str(self.options["low_to"])
+        )
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:
