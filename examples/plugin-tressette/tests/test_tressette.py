@@ -156,9 +156,13 @@ def test_d_tr7_outcome_record() -> None:
         (
             {"aces": [1, 2]},
             "$.aces",
-            "1 + 2 aces, but the pack has 4 and every card is taken (TR2, TR5)",
+            "1 + 2 = 3, but the aces taken add up to 4 (TR5)",
         ),
-        ({"figures": [8, 8]}, "$.figures", "8 + 8 figures, but the pack has 20"),
+        (
+            {"figures": [8, 8]},
+            "$.figures",
+            "8 + 8 = 16, but the figures taken (3, 2, K, Q, J) add up to 20 (TR5)",
+        ),
         (
             {"accusi": [5, 0]},
             "$.accusi[0]",

@@ -442,3 +442,37 @@ def test_cli_rules_and_play() -> None:
     assert main(["play", "smear", "--seed", "4", "--bot", "heuristic", "--json"], out=out) == 0
     played = json.loads(out.getvalue())
     assert kozyr.replay(played["record"]).to_json() == played["result"]
+
+
+def test_the_smear_examples(example: Callable[[str], Any]) -> None:
+    # examples/smear-deal.json is the worked deal above: (-3, 0, 4, 0) (SMR5).
+    assert kozyr.replay(example("smear-deal.json")).points == (-3, 0, 4, 0)
+    # examples/ten-point-smear-party.json, partnerships (Аня & Вера against Боря & Гоша):
+    # 1. Боря pitches for 4: High, Low (Гоша's), Jack and the Trey (Гоша) = 1 + 1 + 1 + 3 = 6,
+    #    made; the Jick (Аня) and Game (Вера) to side 0: 2 : 6.
+    # 2. Вера pitches for 5: High, Low, Game = 3 of 5, set back 5 (AP9); Jack and Trey (3) to
+    #    side 1: -3 : 10.
+    # 3. Аня pitches for 8 and takes all eight points (SMR4, D-SMR1: eight in play): 5 : 10.
+    result = kozyr.replay(example("ten-point-smear-party.json"))
+    assert isinstance(result, PartyResult)
+    assert result.running == ((2, 6), (-3, 10), (5, 10)) and result.winner is None
+    variant = kozyr.get_variant("ten-point-smear", partnership=True)
+    assert [n.deal for n in variant.sheet_notes(result) if n.rule == "AP9"] == [1]
+
+
+def test_smr1_a_point_the_options_do_not_play_for_is_refused() -> None:
+    # "without Jick" (option jick off) an outcome record naming the jick is a mistake, not a
+    # field to drop behind the scorekeeper's back; so is a trey in five-point Smear
+    deal = _outcome(0, 1, 2, 1, 1, 0, 0, 0)
+    with pytest.raises(RecordError, match=r"jick is not played for") as info:
+        score_unproven({"variant": "smear", "options": {"jick": False}, **deal})
+    assert info.value.path == "$.jick"
+    with pytest.raises(RecordError, match=r"trey is not played for"):
+        score_unproven({"variant": "smear", **deal, "trey": 1})
+    del deal["jick"]
+    assert score_unproven({"variant": "smear", "options": {"jick": False}, **deal}).points == (
+        2,
+        2,
+        0,
+        0,
+    )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from typing_extensions import override
 
-from kozyr import ALL_CARDS, Card, Deck, KozyrError, Rank, StandardTrickRules, Suit
+from kozyr import Card, Deck, KozyrError, Rank, StandardTrickRules, Suit
 from kozyr.batch import (
     BIT,
     SUIT_MASK,
@@ -46,7 +46,7 @@ from kozyr.batch import (
     unit_points,
 )
 from kozyr.batch.tricks import TRUMP, FollowOrTrumpTwin, TrickTwin, twin
-from kozyr_pitch.scoring import COUNT, LABELS, SMEAR_POINTS, WORTH, jick_of, trump_rank
+from kozyr_pitch.scoring import ABOVE_JICK, COUNT, JICKS, LABELS, SMEAR_POINTS, WORTH
 
 if TYPE_CHECKING:
     from kozyr_pitch.variant import AuctionPitch
@@ -64,20 +64,9 @@ _GAME13 = np.array(
 _COUNTING = np.uint64(sum(((1 << (r - 2)) << (13 * s)) for r in COUNT for s in range(4)))
 _JACK_RANK = Rank.JACK - 2
 _SUIT_TEXT = tuple(str(suit) for suit in Suit)
-#: SMR3: the jick of each trump suit (index 4: no trump, no jick).
-_JICKS = np.array([jick_of(suit).mask for suit in Suit] + [0], dtype=_U)
-#: SMR3: the trumps above the jick (A K Q J) of each suit, from the reference's ranking.
-_ABOVE_JICK = np.array(
-    [
-        sum(
-            c.mask
-            for c in ALL_CARDS
-            if c.suit == suit and trump_rank(c, suit) > trump_rank(jick_of(suit), suit)
-        )
-        for suit in Suit
-    ],
-    dtype=_U,
-)
+#: SMR3: the jick of each trump suit (index 4: no trump, no jick), and the trumps above it.
+_JICKS = np.array([card.mask for card in JICKS] + [0], dtype=_U)
+_ABOVE_JICK = np.array(ABOVE_JICK, dtype=_U)
 #: SMR5: the trey (3 of trumps) of each suit.
 _TREYS = np.array([Card(Rank.THREE, suit).mask for suit in Suit], dtype=_U)
 

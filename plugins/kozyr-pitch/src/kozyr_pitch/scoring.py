@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kozyr import Card, CardSet, Rank, ScoreItem, Suit
+from kozyr import ALL_CARDS, Card, CardSet, Rank, ScoreItem, Suit
 from kozyr.cardset import SUIT_MASKS, rank_mask
 from kozyr.scoring import whole
 
@@ -50,18 +50,22 @@ LABELS = {
 }
 
 
+#: SMR3: the jick of each trump suit (by suit), the other jack of its colour (♥ ♦, ♠ ♣).
+JICKS: tuple[Card, ...] = tuple(Card(Rank.JACK, Suit(3 - int(suit))) for suit in Suit)
+
+
 def jick_of(trump: Suit) -> Card:
     """SMR3: the jick, the other jack of the trump's colour (♥ and ♦, ♠ and ♣).
 
     >>> jick_of(Suit.HEARTS), jick_of(Suit.CLUBS)
     (Card('J♦'), Card('J♠'))
     """
-    return Card(Rank.JACK, Suit(3 - int(trump)))
+    return JICKS[trump]
 
 
 def trumps_of(trump: Suit, jick: bool) -> int:
     """The mask of the trumps (SMR3): the trump suit, and with ``jick`` the jick."""
-    return SUIT_MASKS[trump] | (jick_of(trump).mask if jick else 0)
+    return SUIT_MASKS[trump] | (JICKS[trump].mask if jick else 0)
 
 
 def trump_rank(card: Card, trump: Suit) -> int:
@@ -74,6 +78,17 @@ def trump_rank(card: Card, trump: Suit) -> int:
     if card.suit != trump:
         return 2 * int(Rank.JACK) - 1
     return 2 * int(card.rank)
+
+
+#: SMR3: the trumps that rank above the jick in each suit (A K Q J), by suit.
+ABOVE_JICK: tuple[int, ...] = tuple(
+    sum(
+        c.mask
+        for c in ALL_CARDS
+        if c.suit == suit and trump_rank(c, suit) > trump_rank(JICKS[suit], suit)
+    )
+    for suit in Suit
+)
 
 
 @dataclass(frozen=True)
@@ -145,9 +160,15 @@ def play_facts(
     in_play = 0
     for held in dealt:
         in_play |= held
-    assert in_play, "the pitch is a trump: one is always in play (AP6)"
-    ranked = sorted(CardSet.from_mask(in_play), key=lambda c: trump_rank(c, trump))
-    high, low = ranked[-1], ranked[0]
+    natural = in_play & SUIT_MASKS[trump]
+    assert natural, "the pitch is a trump: one is always in play (AP6)"
+    high = Card.from_index(natural.bit_length() - 1)
+    low = Card.from_index((natural & -natural).bit_length() - 1)
+    if in_play != natural:  # SMR3: the jick, when no trump ranks above (below) it
+        if not natural & ABOVE_JICK[trump]:
+            high = JICKS[trump]
+        if not natural & ~ABOVE_JICK[trump]:
+            low = JICKS[trump]
     high_seat = next(s for s, held in enumerate(dealt) if held & high.mask)
     if low_to == "capturer":
         low_seat = next(s for s, cards in enumerate(won) if low in cards)
@@ -338,7 +359,9 @@ def smear_out(
 
 
 __all__ = [
+    "ABOVE_JICK",
     "COUNT",
+    "JICKS",
     "LABELS",
     "POINTS",
     "SMEAR_POINTS",

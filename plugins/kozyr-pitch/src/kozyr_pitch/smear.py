@@ -28,16 +28,21 @@ from kozyr import (
     OptionSpec,
     OutcomeField,
     RankOrder,
+    RecordReader,
     ScoreItem,
     Suit,
     Trick,
 )
 from kozyr.cardset import SUIT_MASKS
-from kozyr_pitch.scoring import WORTH, jick_of, smear_out, trump_rank, trumps_of
+from kozyr_pitch.scoring import JICKS, WORTH, jick_of, smear_out, trump_rank, trumps_of
 from kozyr_pitch.variant import FACT_NAMES, ORDER, AuctionPitch, _with_defaults
 
 if TYPE_CHECKING:
     from kozyr.batch.tricks import TrickTwin
+
+
+#: SMR3: the trumps of each suit with the jick.
+_TRUMPS = tuple(trumps_of(suit, True) for suit in Suit)
 
 
 class SmearTricks(FollowOrTrump):
@@ -65,20 +70,21 @@ class SmearTricks(FollowOrTrump):
         card = trick.led
         if card is None:
             return None
-        if trump is not None and card is jick_of(trump):
+        if trump is not None and card is JICKS[trump]:
             return trump
         return card.suit
 
     @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
-        lead = self.led_suit(trick, trump)
-        if lead is None or trump is None:
+        plays = trick.plays
+        if not plays or trump is None:
             return hand
-        trumps = hand & trumps_of(trump, True)
-        if lead == trump:
+        led = plays[0].card
+        trumps = hand & _TRUMPS[trump]
+        if led.mask & _TRUMPS[trump]:
             follow = trumps
         else:
-            follow = hand & SUIT_MASKS[lead] & ~jick_of(trump).mask
+            follow = hand & SUIT_MASKS[led.suit] & ~JICKS[trump].mask
         return (follow | trumps) if follow else hand
 
     @override
@@ -143,6 +149,18 @@ TREY = _seat(
 )  # fmt: skip
 
 
+def _ruled(specs: Sequence[OptionSpec], **changes: tuple[str, str]) -> tuple[OptionSpec, ...]:
+    """``specs`` with another rule and text for the options named in ``changes``."""
+    from dataclasses import replace
+
+    return tuple(
+        replace(spec, rule=changes[spec.name][0], doc=changes[spec.name][1])
+        if spec.name in changes
+        else spec
+        for spec in specs
+    )
+
+
 class Smear(AuctionPitch):
     """Five-point Smear: Auction Pitch (AP1-AP11) with the jick a trump and a point (SMR3,
     SMR5), bids up to the five points in play (SMR4), and the game to the higher score, a tie
@@ -155,11 +173,19 @@ class Smear(AuctionPitch):
     rules_ref = "SMR1-SMR6, D-SMR1-D-SMR6, AP1-AP11, D-AP1-D-AP8"
     record_fields: ClassVar[tuple[str, ...]] = (*AuctionPitch.record_fields, "jick", "trey")
     options_spec: ClassVar[tuple[OptionSpec, ...]] = (
-        *_with_defaults(
-            AuctionPitch.options_spec,
-            smudge=("off", ("off",)),  # D-SMR5: no smudge in Smear
-            target=(11, None),
-            win_by=(1, (1,)),  # SMR6: the higher score wins
+        *_ruled(
+            _with_defaults(
+                AuctionPitch.options_spec,
+                smudge=("off", ("off",)),  # D-SMR5: no smudge in Smear
+                target=(11, None),
+                win_by=(1, (1,)),  # SMR6: the higher score wins
+            ),
+            smudge=("D-SMR5", "no smudge in Smear: always off"),
+            target=(
+                "SMR6",
+                "points that win the game: the higher score at them, a tie to the pitcher",
+            ),
+            win_by=("D-SMR4", "always 1: the higher score wins (SMR6)"),
         ),
         OptionSpec(
             "jick",
@@ -194,6 +220,17 @@ class Smear(AuctionPitch):
     @override
     def extra_fact_fields(self) -> tuple[OutcomeField, ...]:
         return (JICK,) * bool(self.options["jick"]) + (TREY,) * bool(self.options["trey"])
+
+    @override
+    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
+        """As Auction Pitch's, refusing a ``jick`` or ``trey`` the options do not play for."""
+        for key in ("jick", "trey"):
+            if reader.has(key) and not self.options[key]:
+                raise reader.error(
+                    reader.at(key),
+                    f"{key} is not played for: the option {key} is off (SMR1, SMR5)",
+                )
+        return super().read_fields(reader)
 
     @override
     def fact_options(self) -> dict[str, bool]:
