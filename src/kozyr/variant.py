@@ -553,6 +553,11 @@ class Variant:
     #: asks for it); the engine reads it once per deal.
     hears_plays: bool = False
 
+    #: The bot that plays a party when none is named (``kozyr play --party`` without ``--bot``):
+    #: ``random`` by default; a variant whose random parties rarely end (bidders who overbid at
+    #: random are set back without end) names a bot that finishes a game.
+    party_bot: ClassVar[str] = "random"
+
     def after_play(self, deal: Deal, play: Play) -> None:
         """Called after each card of a trick that is not yet full (only when :attr:`hears_plays`
         is set), with ``deal.to_act`` already the next seat (hook). The place for what happens

@@ -28,6 +28,7 @@ from kozyr import (
     OptionSpec,
     OutcomeField,
     RankOrder,
+    RecordReader,
     ScoreItem,
     Suit,
     Trick,
@@ -219,6 +220,17 @@ class Smear(AuctionPitch):
     @override
     def extra_fact_fields(self) -> tuple[OutcomeField, ...]:
         return (JICK,) * bool(self.options["jick"]) + (TREY,) * bool(self.options["trey"])
+
+    @override
+    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
+        """As Auction Pitch's, refusing a ``jick`` or ``trey`` the options do not play for."""
+        for key in ("jick", "trey"):
+            if reader.has(key) and not self.options[key]:
+                raise reader.error(
+                    reader.at(key),
+                    f"{key} is not played for: the option {key} is off (SMR1, SMR5)",
+                )
+        return super().read_fields(reader)
 
     @override
     def fact_options(self) -> dict[str, bool]:
