@@ -64,6 +64,16 @@ class OutcomeField:
     still be required by the variant when the facts need it (``first_to_21``), and the variant's
     message then names the field. ``core`` marks a core record field (``dealer``, ``turnups``)
     that the reader reads itself: it is declared so that prompts and forms ask for it too.
+    ``total`` (a per-seat or per-side ``count``): what the entries add up to when none is null
+    -- the tricks of a deal, the four aces of a pack -- checked wherever the field is read, so a
+    variant needs no ``check_record`` code for it (a deal's own total comes from
+    :meth:`kozyr.Variant.deal_outcome_fields`).
+
+    >>> aces = OutcomeField("aces", "count", "Тузы", "Aces taken", "TR5", per="side", total=4)
+    >>> aces.check([1, 2], "$.aces", 4, 2)
+    Traceback (most recent call last):
+    ...
+    kozyr.errors.RecordError: $.aces: 1 + 2 = 3, but the aces taken add up to 4 (TR5)
     """
 
     name: str
@@ -81,6 +91,7 @@ class OutcomeField:
     doc: str = ""
     core: bool = False
     aliases: tuple[str, ...] = ()
+    total: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -89,6 +100,10 @@ class OutcomeField:
             raise ValueError(f"outcome field {self.name}: unknown layout {self.per!r}")
         if self.kind == "choice" and not self.choices:
             raise ValueError(f"outcome field {self.name}: a choice needs its choices")
+        if self.total is not None and (self.kind != "count" or self.per is None):
+            raise ValueError(
+                f"outcome field {self.name}: a total is for a per-seat or per-side count"
+            )
 
     # --- sizes ---------------------------------------------------------------------------------
 
@@ -132,7 +147,22 @@ class OutcomeField:
             raise RecordError(
                 where, f"expected {size} entries (one per {self.per}), got {len(raw)} ({self.rule})"
             )
-        return [self._value(v, f"{where}[{i}]", reader, sides) for i, v in enumerate(raw)]
+        values = [self._value(v, f"{where}[{i}]", reader, sides) for i, v in enumerate(raw)]
+        self._check_total(values, where)
+        return values
+
+    def _check_total(self, values: Sequence[Any], where: str) -> None:
+        """The entries add up to :attr:`total` (unless one is null)."""
+        if self.total is None or any(v is None for v in values):
+            return
+        added = sum(values)
+        if added != self.total:
+            what = self.label_en[:1].lower() + self.label_en[1:]
+            raise RecordError(
+                where,
+                f"{' + '.join(map(str, values))} = {added}, but the {what} add up to "
+                f"{self.total} ({self.rule})",
+            )
 
     def _value(self, raw: Any, where: str, reader: RecordReader, sides: int | None) -> Any:
         if raw is None:
@@ -182,6 +212,7 @@ class OutcomeField:
         if self.length(players, sides) is not None and isinstance(value, list):
             for i, entry in enumerate(value):
                 self._check_one(entry, f"{where}[{i}]", players, sides)
+            self._check_total(value, where)
         else:
             self._check_one(value, where, players, sides)
 

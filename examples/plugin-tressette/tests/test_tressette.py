@@ -156,9 +156,13 @@ def test_d_tr7_outcome_record() -> None:
         (
             {"aces": [1, 2]},
             "$.aces",
-            "1 + 2 aces, but the pack has 4 and every card is taken (TR2, TR5)",
+            "1 + 2 = 3, but the aces taken add up to 4 (TR5)",
         ),
-        ({"figures": [8, 8]}, "$.figures", "8 + 8 figures, but the pack has 20"),
+        (
+            {"figures": [8, 8]},
+            "$.figures",
+            "8 + 8 = 16, but the figures taken (3, 2, K, Q, J) add up to 20 (TR5)",
+        ),
         (
             {"accusi": [5, 0]},
             "$.accusi[0]",
@@ -189,6 +193,9 @@ def test_tr8_the_game_to_21_through_the_default_party_form() -> None:
     assert result.running == ((11, 3), (22, 6))
     assert (result.winner, result.loser) == (0, 1)
     assert result.extra["party_form"] == "default" and result.extra["target"] == 21
+    # D-TR6: one stake -- each of seats 1 and 3 pays half to each of seats 0 and 2
+    assert result.settlement.net() == [1, -1, 1, -1]
+    assert {p.reason for p in result.settlement.payments} == {"TR8"}
     with pytest.raises(RecordError, match=r"over"):  # no deal after the game is won
         kozyr.replay({**party, "deals": [*party["deals"], {**deal, "dealer": 2}]})
     with pytest.raises(RecordError, match=r"C1"):  # the deal passes to the next seat (TR3)
@@ -206,6 +213,7 @@ def test_d_tr6_a_tie_above_the_target_is_a_draw() -> None:
     assert isinstance(result, PartyResult)
     assert result.running == ((10, 9), (19, 19), (28, 28))
     assert result.winner is None and result.loser is None
+    assert result.settlement.payments == ()  # a draw: no stake (D-TR6)
 
 
 def test_thirds_show_as_mixed_numbers() -> None:

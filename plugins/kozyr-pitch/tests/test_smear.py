@@ -458,3 +458,21 @@ def test_the_smear_examples(example: Callable[[str], Any]) -> None:
     assert result.running == ((2, 6), (-3, 10), (5, 10)) and result.winner is None
     variant = kozyr.get_variant("ten-point-smear", partnership=True)
     assert [n.deal for n in variant.sheet_notes(result) if n.rule == "AP9"] == [1]
+
+
+def test_smr1_a_point_the_options_do_not_play_for_is_refused() -> None:
+    # "without Jick" (option jick off) an outcome record naming the jick is a mistake, not a
+    # field to drop behind the scorekeeper's back; so is a trey in five-point Smear
+    deal = _outcome(0, 1, 2, 1, 1, 0, 0, 0)
+    with pytest.raises(RecordError, match=r"jick is not played for") as info:
+        score_unproven({"variant": "smear", "options": {"jick": False}, **deal})
+    assert info.value.path == "$.jick"
+    with pytest.raises(RecordError, match=r"trey is not played for"):
+        score_unproven({"variant": "smear", **deal, "trey": 1})
+    del deal["jick"]
+    assert score_unproven({"variant": "smear", "options": {"jick": False}, **deal}).points == (
+        2,
+        2,
+        0,
+        0,
+    )

@@ -28,6 +28,7 @@ from kozyr import (
     OptionSpec,
     OutcomeField,
     RankOrder,
+    RecordReader,
     ScoreItem,
     Suit,
     Trick,
@@ -148,6 +149,18 @@ TREY = _seat(
 )  # fmt: skip
 
 
+def _ruled(specs: Sequence[OptionSpec], **changes: tuple[str, str]) -> tuple[OptionSpec, ...]:
+    """``specs`` with another rule and text for the options named in ``changes``."""
+    from dataclasses import replace
+
+    return tuple(
+        replace(spec, rule=changes[spec.name][0], doc=changes[spec.name][1])
+        if spec.name in changes
+        else spec
+        for spec in specs
+    )
+
+
 class Smear(AuctionPitch):
     """Five-point Smear: Auction Pitch (AP1-AP11) with the jick a trump and a point (SMR3,
     SMR5), bids up to the five points in play (SMR4), and the game to the higher score, a tie
@@ -160,11 +173,19 @@ class Smear(AuctionPitch):
     rules_ref = "SMR1-SMR6, D-SMR1-D-SMR6, AP1-AP11, D-AP1-D-AP8"
     record_fields: ClassVar[tuple[str, ...]] = (*AuctionPitch.record_fields, "jick", "trey")
     options_spec: ClassVar[tuple[OptionSpec, ...]] = (
-        *_with_defaults(
-            AuctionPitch.options_spec,
-            smudge=("off", ("off",)),  # D-SMR5: no smudge in Smear
-            target=(11, None),
-            win_by=(1, (1,)),  # SMR6: the higher score wins
+        *_ruled(
+            _with_defaults(
+                AuctionPitch.options_spec,
+                smudge=("off", ("off",)),  # D-SMR5: no smudge in Smear
+                target=(11, None),
+                win_by=(1, (1,)),  # SMR6: the higher score wins
+            ),
+            smudge=("D-SMR5", "no smudge in Smear: always off"),
+            target=(
+                "SMR6",
+                "points that win the game: the higher score at them, a tie to the pitcher",
+            ),
+            win_by=("D-SMR4", "always 1: the higher score wins (SMR6)"),
         ),
         OptionSpec(
             "jick",
@@ -199,6 +220,17 @@ class Smear(AuctionPitch):
     @override
     def extra_fact_fields(self) -> tuple[OutcomeField, ...]:
         return (JICK,) * bool(self.options["jick"]) + (TREY,) * bool(self.options["trey"])
+
+    @override
+    def read_fields(self, reader: RecordReader) -> dict[str, Any]:
+        """As Auction Pitch's, refusing a ``jick`` or ``trey`` the options do not play for."""
+        for key in ("jick", "trey"):
+            if reader.has(key) and not self.options[key]:
+                raise reader.error(
+                    reader.at(key),
+                    f"{key} is not played for: the option {key} is off (SMR1, SMR5)",
+                )
+        return super().read_fields(reader)
 
     @override
     def fact_options(self) -> dict[str, bool]:
