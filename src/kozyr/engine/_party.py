@@ -54,9 +54,16 @@ def run_party(
         except Exception as error:
             _fail(variant, name, error, where=f"{where}, before deal {len(results) + 1}")
 
+    context: Mapping[str, Any] | None = None
     while True:
         party = PartyRecord(variant.name, options, tuple(r.record for r in results))
-        context = hook("party_context", variant.party_context, party, results)
+        if not results:
+            context = hook("party_context", variant.party_context, party, results)
+        else:  # one step from the context the last deal was played in, as replay takes it
+            assert context is not None
+            context = hook(
+                "party_context_after", variant.party_context_after, party, results, context
+            )
         if context is None or (rounds is not None and len(results) >= rounds):
             break
         previous = results[-1] if results else None

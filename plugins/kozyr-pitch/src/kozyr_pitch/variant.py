@@ -186,6 +186,9 @@ class AuctionPitch(Variant):
         DecisionKind(BID, value=int, public=True, rule="AP3"),
     )
     hears_plays = True  # AP6: trump is set by the first card led
+    #: Random bidders bid high and are set back so often that their scores drift below zero
+    #: and a game almost never ends: ``kozyr play --party`` uses the heuristic bot.
+    party_bot = "heuristic"
     record_fields: ClassVar[tuple[str, ...]] = (
         "won",
         "trump",
@@ -750,6 +753,27 @@ class AuctionPitch(Variant):
         if winner is not None:
             return None
         return {"scores": list(running[-1]) if running else [0] * self.units()}
+
+    @override
+    def party_context_after(
+        self,
+        party: PartyRecord,
+        results: Sequence[DealResult],
+        before: Mapping[str, Any],
+    ) -> Mapping[str, Any] | None:
+        """One step of :meth:`party_context` (AP11): the scores before the last deal plus its
+        items, or None once that deal put a side out -- so a party of n deals is n steps."""
+        if not results:
+            return self.party_context(party, results)
+        last = results[-1]
+        scores = list(before["scores"])
+        target = self.target(party)
+        if self.first_out(scores, last.sheet.items, int(last.extra["pitcher"]), target):
+            return None
+        for it in last.sheet.items:
+            assert it.seat is not None
+            scores[unit_of(it.seat, self.sides)] += whole(it.points)
+        return {"scores": scores}
 
     @override
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:

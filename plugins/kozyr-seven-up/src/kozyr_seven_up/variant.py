@@ -759,7 +759,8 @@ class SevenUp(Variant):
             return self.party_context(party, results)
         scores = list(before["scores"])
         target = int(before["target"])
-        if winner_in_order(scores, results[-1].sheet, self, target) is not None:
+        win_by = int(self.options["win_by"])  # D-SU6, as party_context counts it
+        if winner_in_order(scores, results[-1].sheet, self, target, win_by) is not None:
             return None
         return {"scores": running_after(scores, results[-1].sheet, self), "target": target}
 
