@@ -53,6 +53,7 @@ TARGETS: dict[str, tuple[str, dict[str, Any], str | None]] = {
     "na-noski": ("na-noski", {"players": 4}, None),
     "semerik": ("semerik", {}, None),
     "auction-pitch": ("auction-pitch", {"players": 4}, None),
+    "smear": ("smear", {"players": 4}, None),
 }
 
 

@@ -191,6 +191,75 @@ def auction_pitch(seed: int, players: int = 4) -> list[int]:
     return tricks
 
 
+def smear(seed: int, players: int = 4) -> list[int]:
+    """Five-point Smear (SMR2-SMR4), dealer seat 0: Auction Pitch's deal and auction with bids to
+    5, then the jick -- the other jack of the trump colour -- a trump between the jack and the
+    ten: it follows trumps, calls for trumps when led, and is no card of its own suit."""
+    rng = random.Random(seed)
+    cards = PACK_52[:]
+    rng.shuffle(cards)
+    eldest = 1 % players
+    order = [(eldest + i) % players for i in range(players)]
+    hands = [0] * players
+    pos = 0
+    for _ in range(2):  # AP2: two rounds of three
+        for s in order:
+            hands[s] |= (1 << cards[pos]) | (1 << cards[pos + 1]) | (1 << cards[pos + 2])
+            pos += 3
+    best = 0
+    leader = 0
+    for j, s in enumerate(order):  # AP3-AP5, SMR4: pass (0) first, then the bids upwards
+        if j < players - 1:
+            values = [0, *range(max(best + 1, 2), 6)]
+        elif best == 0:
+            values = [2, 3, 4, 5]
+        else:
+            values = [0, *range(best, 6)]
+        value = values[rng.randrange(len(values))] if len(values) > 1 else values[0]
+        if value and value >= best:
+            best, leader = value, s
+    trump = -1
+    jick = 0
+    trumps = 0
+    tricks = [0] * players
+    while hands[leader]:
+        seat = leader
+        lead = -1
+        best_card = -1
+        winner = seat
+        best_trump = False
+        for _ in range(players):
+            h = hands[seat]
+            if lead < 0:
+                m = h
+            else:  # AP7, SMR3: follow suit (the jick in the trumps) or trump; void, anything
+                f = h & trumps if lead == trump else h & SUIT[lead] & ~jick
+                m = (f | (h & trumps)) if f else h
+            c = m.bit_count()
+            if c > 1:
+                for _ in range(rng.randrange(c)):
+                    m &= m - 1
+            low = m & -m
+            hands[seat] ^= low
+            card = low.bit_length() - 1
+            if trump < 0:  # AP6: the pitch names trump
+                trump = card // 13
+                jick = 1 << ((3 - trump) * 13 + 9)
+                trumps = SUIT[trump] | jick
+            if lead < 0:
+                lead = trump if low == jick else card // 13
+            if low & trumps:  # twice the rank; the jick between the jack and the ten
+                rank = 17 if low == jick else 2 * (card % 13)
+                if not best_trump or rank > best_card:
+                    best_card, winner, best_trump = rank, seat, True
+            elif not best_trump and card // 13 == lead and card > best_card:
+                best_card, winner = card, seat
+            seat = (seat + 1) % players
+        tricks[winner] += 1
+        leader = winner
+    return tricks
+
+
 FREE, FOLLOW_ANY, FOLLOW_TRUMP = 0, 1, 2
 
 
@@ -373,6 +442,7 @@ MINIMAL: dict[str, tuple[dict[str, Any], Callable[[int], list[int] | None]]] = {
     ),
     "semerik": ({}, semerik),
     "auction-pitch": ({}, auction_pitch),
+    "smear": ({}, smear),
 }  # fmt: skip
 
 

@@ -4,13 +4,14 @@
    positions each search visits and its seconds, and the solver's gain.
 2. Full Seven Up 4-player deals after the deal (6 cards each, the turn-up's suit trump, eldest
    leads; the value is the tricks of seats 0 and 2): the solver alone, its nodes and seconds.
-3. Endings of real Семь листов 4-player deals (seat 0 alone against the rest, the paranoid
-   value) and Семерик deals (partnerships), dealt and played by random bots through the engine
-   until ``--sl-left`` / ``--sm-left`` tricks are left (the full 7 and 10 tricks take minutes in
-   pure Python).
+3. Real deals through the engine (random choices up to that point): Seven Up 4p from the first
+   trick by its points (SU6 through ``solve_objective``), Семь листов 4p (seat 0 alone against
+   the rest, the paranoid value; tricks) with ``--sl-left`` tricks left and Семерик
+   (partnerships, SM7 points) with ``--sm-left`` left. ``--sl-left 7 --sm-left 10`` solves
+   them from the first trick (tens of seconds a deal; see docs/analysis.md).
 
     python benchmarks/solve.py [--positions 8] [--cards 4] [--deals 10] [--seed 1]
-                               [--sl-left 5] [--sm-left 7]
+                               [--sl-left 5] [--sm-left 7] [--endings 3] [--tricks]
 
 The default run takes well under a minute. This is not a test.
 """
@@ -37,9 +38,7 @@ def deal_position(rng: random.Random, rules: kozyr.TrickRules, cards: int) -> Po
     return Position(hands, rng.choice(list(Suit)), 1, rules, PARTNERS)
 
 
-def ending(
-    variant: kozyr.Variant, seed: int, left: int, sides: tuple[tuple[int, ...], ...]
-) -> Position:
+def ending_deal(variant: kozyr.Variant, seed: int, left: int) -> Deal:
     """A real deal of ``variant`` played by random choices until ``left`` tricks are left."""
     rng = random.Random(seed)
     deal = Deal.new(variant, seed=seed, rng=rng)
@@ -49,6 +48,14 @@ def ending(
             if deal.hand_mask(first.seat).bit_count() <= left:
                 break
         deal.push(rng.choice(actions))
+    return deal
+
+
+def ending(
+    variant: kozyr.Variant, seed: int, left: int, sides: tuple[tuple[int, ...], ...]
+) -> Position:
+    """The position of :func:`ending_deal`."""
+    deal = ending_deal(variant, seed, left)
     trick = deal.current_trick()
     return Position(
         deal.hands, deal.trump, trick.leader, variant.trick_rules, sides, number=trick.number
@@ -63,6 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sl-left", type=int, default=5, help="Семь листов tricks left")
     parser.add_argument("--sm-left", type=int, default=7, help="Семерик tricks left")
+    parser.add_argument("--endings", type=int, default=3, help="deals per family for endings")
+    parser.add_argument(
+        "--tricks", action="store_true", help="also solve tricks where the variant has points"
+    )
     args = parser.parse_args(argv)
     rules = kozyr.get_variant("seven-up").trick_rules
     rng = random.Random(args.seed)
@@ -105,18 +116,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  mean {sum(times) / len(times):.2f} s, max {max(times):.2f} s per deal")
 
     for name, options, left, sides in (
+        ("seven-up", {}, 6, PARTNERS),
         ("sem-listov", {"players": 4}, args.sl_left, ((0,), (1, 2, 3))),
         ("semerik", {}, args.sm_left, PARTNERS),
     ):
         variant = kozyr.get_variant(name, **options)
-        print(f"{name}: the last {left} tricks of 3 random deals, sides {sides}")
-        for seed in range(args.seed, args.seed + 3):
-            position = ending(variant, seed, left, sides)
-            start = time.perf_counter()
-            solver = Solver(position, 0)
-            value = solver.value()
-            seconds = time.perf_counter() - start
-            print(f"  seed {seed}: value {value}  {solver.nodes:>9,} nodes  {seconds:7.2f} s")
+        print(
+            f"{name}: the last {left} tricks of {args.endings} random deals, sides {sides}; "
+            "tricks, then the variant's objective (solve_objective)"
+        )
+        for seed in range(args.seed, args.seed + args.endings):
+            deal = ending_deal(variant, seed, left)
+            trick = deal.current_trick()
+            position = Position(
+                deal.hands,
+                deal.trump,
+                trick.leader,
+                variant.trick_rules,
+                sides,
+                number=trick.number,
+            )
+            declared = variant.solve_objective(deal, frozenset(sides[0]))
+            for objective in (None, declared) if args.tricks and declared else (declared,):
+                start = time.perf_counter()
+                solver = Solver(position, 0, objective=objective)
+                value = solver.value()
+                seconds = time.perf_counter() - start
+                what = "tricks" if objective is None else type(objective).__name__
+                print(
+                    f"  seed {seed}: {what:>14} {value:>3}  {solver.nodes:>10,} nodes  "
+                    f"{seconds:7.2f} s"
+                )
     return 0
 
 

@@ -1,8 +1,11 @@
-"""Shared fixtures of the core tests: real Seven Up records played by the engine."""
+"""Shared fixtures of the core tests: real Seven Up records played by the engine, and the fakes of
+the plugin-loading tests (entry points and distributions, a folder of plugin modules on
+``sys.path``)."""
 
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import os
 import shutil
@@ -10,12 +13,44 @@ import subprocess
 import sys
 import sysconfig
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import kozyr
+
+# --- plugin loading: fakes of importlib.metadata ---------------------------------------------
+
+
+@dataclass
+class FakeDist:
+    name: str
+    version: str = "1.0"
+
+
+@dataclass
+class FakeEntryPoint:
+    """Just what the registry (PluginManager) reads of an importlib.metadata.EntryPoint: its
+    name, its ``module[:attr]`` value and its distribution (None: an entry point without one)."""
+
+    name: str
+    value: str
+    dist: FakeDist | None
+
+    def load(self) -> Any:
+        return importlib.import_module(self.value)
+
+
+@pytest.fixture
+def module_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A temporary folder on ``sys.path`` for plugin modules a test writes."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return tmp_path
+
+
+# --- records ---------------------------------------------------------------------------------
 
 
 def played_record(seed: int, **options: Any) -> dict[str, Any]:

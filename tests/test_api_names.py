@@ -79,3 +79,37 @@ def test_deal_record_and_tricks_won_are_properties_like_the_results() -> None:
     with pytest.warns(DeprecationWarning, match=r"deal\.record\(\) is deprecated"):
         record = deal.record()
     assert record == deal.record
+
+
+def test_the_package_states_its_public_names_once() -> None:
+    """#25 item 5: ``kozyr/__init__.py`` names each public name once, in its ``TYPE_CHECKING``
+    imports (what mypy reads); ``__all__`` and the lazy imports are built from that block."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    source = Path(kozyr.__file__).read_text(encoding="utf-8")
+    block = next(
+        n
+        for n in ast.parse(source).body
+        if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.unparse(n.test)
+    )
+    stated = {
+        alias.name: node.module
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    # every name is re-exported for mypy --strict (``import X as X``) and stated once
+    imports = [n for n in block.body if isinstance(n, ast.ImportFrom)]
+    assert all(alias.asname == alias.name for n in imports for alias in n.names)
+    assert sorted([*stated, "replay"]) == sorted(kozyr.__all__)
+    assert len(kozyr.__all__) == len(set(kozyr.__all__)) > 70
+    for name, module in stated.items():
+        assert getattr(kozyr, name) is getattr(importlib.import_module(str(module)), name)
+    assert set(kozyr.__all__) <= set(dir(kozyr))
+    namespace: dict[str, object] = {}
+    exec("from kozyr import *", namespace)
+    assert namespace["Deal"] is kozyr.Deal and namespace["replay"] is kozyr.replay
+    with pytest.raises(AttributeError, match="no attribute 'Dael'"):
+        kozyr.Dael  # noqa: B018

@@ -5,6 +5,8 @@ for the winner (2 to 7 cards, each played from a hand that decides SL-C9's dead 
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -24,7 +26,7 @@ from kozyr import (
     Trick,
 )
 from kozyr.batch import SUIT_MASK
-from kozyr.batch.tricks import NoBatchTwinError, StandardTwin, play_tricks, twin
+from kozyr.batch.tricks import NoBatchTwinError, StandardTwin, by_card_index, play_tricks, twin
 from kozyr.cards import Rank
 
 ACE_HIGH = RankOrder.ace_high()
@@ -163,3 +165,64 @@ def test_play_tricks_worked_example() -> None:
     assert played.tricks.tolist() == [1, 1]
     assert str(CardSet.from_mask(int(played.won[1]))) == "2♥ 2♠"
     assert str(CardSet.from_mask(int(played.won[0]))) == "K♠ A♠"
+
+
+def _by_value(rules: StandardTwin) -> StandardTwin:
+    """The same twin with every play compared by value (a subclass that writes ``value``
+    itself, so :func:`by_card_index` does not hold and no winner is read at a trick's end)."""
+    kind = type(rules)
+    slow = type("ByValue", (kind,), {"value": lambda self, *a, **k: kind.value(self, *a, **k)})
+    fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.init}
+    made: StandardTwin = slow(**fields)
+    return made
+
+
+@pytest.mark.parametrize("name", [n for n in POLICIES if not n.startswith("main")])
+def test_the_winner_read_at_the_tricks_end_is_the_one_compared_play_by_play(name: str) -> None:
+    """#25: a twin whose tricks go by card index has each winner read from the trick's cards
+    (C6, SL-C9's live trumps); 2,000 random four-handed deals of 13 tricks, played with the
+    same choices both ways, give the same tricks, cards and winners."""
+    rules = twin(POLICIES[name])
+    assert by_card_index(rules) and not by_card_index(_by_value(rules))
+    deals, players = 2000, 4
+    rng = np.random.default_rng(25)
+    order = rng.random((deals, 52)).argsort(axis=1)
+    bits = np.array([1 << i for i in range(52)], dtype=U)[order]
+    hands = np.stack([bits[:, 13 * s : 13 * s + 13].sum(axis=1, dtype=U) for s in range(4)])
+    trump = SUIT_MASK[rng.integers(0, 5, deals)]  # 4: no trump
+    leader = rng.integers(0, players, deals) * deals + np.arange(deals)
+    results = []
+    for rules_used in (rules, _by_value(rules)):
+        draws = np.random.default_rng(7)
+        results.append(
+            play_tricks(
+                rules_used,
+                hands.reshape(-1).copy(),
+                players=players,
+                leader=leader,
+                trump=trump,
+                tricks=13,
+                choose=lambda counts, d=draws: (d.random(len(counts)) * counts).astype(np.int64),
+            )
+        )
+    fast, slow = results
+    assert (fast.winners == slow.winners).all() and (fast.won == slow.won).all()
+    assert (fast.trick_cards == slow.trick_cards).all() and fast.tricks.sum() == 13 * deals
+    assert len(set(fast.winners[:, 0].tolist())) == players  # every seat takes some first trick
+
+
+def test_a_twin_says_a_lead_and_a_follow_apart() -> None:
+    # SU5: to a spade lead (led != 0) a follower void in spades must trump; a leader (led 0) may
+    # lead anything -- legal() asks lead_legal() and follow_legal() by the suit led
+    rules = twin(FollowOrTrump(ACE_HIGH))
+    assert isinstance(rules, StandardTwin)
+    held = np.array([CardSet.parse("2♥ 3♦").mask], dtype=U)
+    hearts = np.array([SUIT_MASK[Suit.HEARTS]], dtype=U)
+    spades = np.array([SUIT_MASK[Suit.SPADES]], dtype=U)
+    nothing = np.zeros(1, dtype=U)
+    assert (
+        str(CardSet.from_mask(int(rules.follow_legal(held, spades, hearts, number=0)[0]))) == "2♥"
+    )
+    assert str(CardSet.from_mask(int(rules.lead_legal(held, hearts, number=0)[0]))) == "3♦ 2♥"
+    assert rules.legal(held, spades, hearts, number=0)[0] == CardSet.parse("2♥").mask
+    assert rules.legal(held, nothing, hearts, number=0)[0] == held[0]

@@ -288,3 +288,19 @@ def test_replay_and_sheet_text_say_what_was_checked_and_every_warning(
     party.write_text(json.dumps(body), encoding="utf-8")
     text = run("replay", str(party))
     assert "checked: outcome" in text and "WARNING: deal 1: NOT PROVEN" in text
+
+
+def test_play_party_uses_the_variants_party_bot() -> None:
+    # Pitch's random bidders are set back without end (their scores drift below zero): a party
+    # without --bot is played by the variant's party bot, the heuristic one, and ends
+    assert kozyr.get_variant("auction-pitch").party_bot == "heuristic"
+    assert kozyr.get_variant("seven-up").party_bot == "random"
+    data = json.loads(run("play", "auction-pitch", "--party", "--seed", "0", "--json"))
+    assert data["result"]["winner"] is not None
+    same = json.loads(run("play", "auction-pitch", "--party", "--seed", "0", "--json",
+                          "--bot", "heuristic"))  # fmt: skip
+    assert same == data
+    # the deal of `play` without --party is still played by random bots
+    assert run("play", "auction-pitch", "--seed", "3") == run(
+        "play", "auction-pitch", "--seed", "3", "--bot", "random"
+    )

@@ -181,6 +181,21 @@ class RaisesInPartyDeal(KitWhist):
         super().after_trick(deal, trick)
 
 
+class StepDisagrees(KitWhist):
+    """party_context_after (the one step play and replay take) ends the party a deal before
+    party_context does: a party of two deals that a fresh look says is not over."""
+
+    name = "kit-step"
+
+    def party_context_after(
+        self,
+        party: PartyRecord,
+        results: Sequence[DealResult],
+        before: Mapping[str, Any],
+    ) -> Mapping[str, Any] | None:
+        return None if len(results) >= 2 else {}
+
+
 class NotReproducible(KitWhist):
     """Each deal is led by the next seat in turn, whatever the seed: the same seed and bots do
     not give the same deal twice."""
@@ -211,7 +226,7 @@ def kits(monkeypatch: pytest.MonkeyPatch) -> PluginManager:
     class Plugin:
         @hookimpl
         def kozyr_register_variants(self, registry: kozyr.VariantRegistry) -> None:
-            for cls in (*KITS, RaisesInPartyDeal):
+            for cls in (*KITS, RaisesInPartyDeal, StepDisagrees):
                 registry.add(cls)
 
     pm = PluginManager(autoload=False)
@@ -355,6 +370,19 @@ def test_a_fault_in_a_deal_of_a_party_names_that_deal(kits: PluginManager) -> No
     assert error.step == f"deal 3 (deal seed {seed_for(9, 2)})"
     assert isinstance(error.__cause__, HookError) and error.__cause__.hook == "after_trick"
     assert "deal three" in str(error)
+
+
+def test_a_one_step_party_context_that_disagrees_is_named(kits: PluginManager) -> None:
+    # play and replay agree with each other (both take the one step), so only the kit's own
+    # comparison with a fresh party_context finds that the party ended a deal early
+    variant = kozyr.get_variant("kit-step")
+    assert len(kozyr.play_party(variant, seed=5, bots="first").deals) == 2
+    with pytest.raises(ConformanceError) as caught:
+        check_party(variant, 5, bots="first")
+    error = caught.value
+    assert (error.check, error.step, error.deal) == ("party context", "the context after deal 2", 2)
+    assert error.detail == "party_context_after gives None where party_context gives {}"
+    check_party(kozyr.get_variant("kit-whist"), 5, bots="first")  # the sound one passes
 
 
 def test_a_conformance_error_survives_pickling(kits: PluginManager) -> None:

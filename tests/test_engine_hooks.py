@@ -185,3 +185,36 @@ def test_bots_receive_a_read_only_player_view() -> None:
     # every card seen: own (now empty) hand, the 24 cards played, the turned card(s)
     assert len(view.cards_seen) == 24 + len(deal.turnups)
     assert dict(view.facts) == {}  # Seven Up declares no public facts: discards stay private
+
+
+class OptionalDeclaration(BidWhist):
+    """BW3 only when the ``declare`` option is on: ``hears_plays`` set per variant object (#23
+    item 6), not per class."""
+
+    name = "bid-whist-optional"
+    options_spec = (kozyr.OptionSpec("declare", bool, True, "BW3", "the dealer may declare"),)
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.hears_plays = bool(self.options["declare"])
+        self.heard = 0
+
+    def after_play(self, deal: Deal, play: Play) -> None:
+        self.heard += 1
+        super().after_play(deal, play)
+
+
+def test_hears_plays_per_variant_object() -> None:
+    on, off = OptionalDeclaration(), OptionalDeclaration(declare=False)
+    assert (on.hears_plays, off.hears_plays, Variant.hears_plays) == (True, False, False)
+    trumps = []
+    for variant in (on, off):
+        deal = Deal.new(variant, seed=2)
+        deal.play(Action("bid", 1, value=2))
+        while not deal.is_over:
+            deal.play(deal.legal_actions()[0])
+        trumps.append(deal.trump)
+    # two players, four tricks: after_play hears the first card of each trick -- only when on
+    # (BW2: the card led sets trump; without the hook nothing does)
+    assert on.heard == 4 and off.heard == 0
+    assert trumps[0] is not None and trumps[1] is None

@@ -345,6 +345,15 @@ SPLIT_PUBLIC = {
         "loaded_plugins manager normalize plugin_fault register_plugin require_variants reset "
         "sheet_formats variants"
     ),
+    "kozyr.engine": (
+        "DONE PLAY Deal PlayerView TrickCounts checked_result hook_error plugin_of run_party"
+    ),
+    "kozyr.sheet": (
+        "FORMATS FORMULA_START FRACTIONS LANGS Entry GameSheet Note Row Sheet all_formats "
+        "build_game build_sheet csv_number csv_text evening_sheet mixed_number one_line render "
+        "render_csv render_html render_json render_markdown render_text renderer_for sheet_from "
+        "sheet_json sheet_of with_fractions"
+    ),
 }
 
 

@@ -12,7 +12,6 @@ import importlib.metadata
 import itertools
 import sys
 import textwrap
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,26 +38,9 @@ from kozyr.registry import (
     PluginManager,
     normalize,
 )
+from tests.conftest import FakeDist, FakeEntryPoint
 
 _counter = itertools.count()
-
-
-@dataclass
-class FakeDist:
-    name: str
-    version: str = "1.0"
-
-
-@dataclass
-class FakeEntryPoint:
-    """Just what PluginManager reads of an importlib.metadata.EntryPoint."""
-
-    name: str
-    value: str
-    dist: FakeDist | None
-
-    def load(self) -> Any:
-        return importlib.import_module(self.value)
 
 
 #: The engine hooks every variant must implement (REQUIRED_HOOKS), as stubs.
@@ -90,12 +72,6 @@ def kozyr_register_variants(registry):
     registry.add(Toy)
 """
 )
-
-
-@pytest.fixture
-def module_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.syspath_prepend(str(tmp_path))
-    return tmp_path
 
 
 def write_module(where: Path, source: str) -> str:

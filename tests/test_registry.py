@@ -22,7 +22,6 @@ import sys
 import sysconfig
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,7 @@ from kozyr.registry import (
     PluginManager,
 )
 from kozyr.variant import REQUIRED_HOOKS
+from tests.conftest import FakeDist, FakeEntryPoint
 
 _REAL_ENTRY_POINTS = importlib.metadata.entry_points
 _counter = itertools.count()
@@ -58,30 +58,6 @@ STUBS = """
     def score(self, record, context):
         pass
 """
-
-
-@dataclass
-class FakeDist:
-    name: str
-    version: str = "1.0"
-
-
-@dataclass
-class FakeEntryPoint:
-    """What the registry reads of an importlib.metadata.EntryPoint."""
-
-    name: str
-    value: str
-    dist: FakeDist | None
-
-    def load(self) -> Any:
-        return importlib.import_module(self.value)
-
-
-@pytest.fixture
-def module_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.syspath_prepend(str(tmp_path))
-    return tmp_path
 
 
 def plugin_module(where: Path, source: str) -> str:

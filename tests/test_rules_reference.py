@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve()
 
 BUILT_IN = ("seven-up", "semerik", "sem-listov", "pyat-listov", "po-noskam", "sem-listov-1884",
-            "na-noski", "auction-pitch", "setback", "smudge")  # fmt: skip
+            "na-noski", "auction-pitch", "setback", "smudge", "smear",
+            "ten-point-smear")  # fmt: skip
 
 
 def rulebooks() -> dict[str, Rulebook]:
@@ -97,7 +98,7 @@ def test_the_rule_ids_are_the_expected_families() -> None:
         "na-noski": r"NN[1-5]|D-NN1",
         "semerik": r"SM([1-9]|1[01])|D-SM[1-7]",
         "seven-up": r"SU[1-7]|SU-O[1-4]|D-SU[1-7]",
-        "pitch": r"AP([1-9]|1[01])|D-AP[1-8]",
+        "pitch": r"AP([1-9]|1[01])|D-AP[1-8]|SMR[1-6]|D-SMR[1-6]",
     }
     books = rulebooks()
     assert sorted(books) == sorted(families)

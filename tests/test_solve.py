@@ -281,6 +281,11 @@ def test_solve_equals_minimax_on_random_positions(policy: str) -> None:
         side = rng.randrange(len(position.sides))
         exact = minimax(position, side)
         assert solve(position, side) == exact, position
+        # the search through the rules' own methods, and the compiled kernel where it applies
+        slow = Solver(position, side, compiled=False)
+        assert not slow.compiled
+        assert slow.value() == exact, position
+        assert Solver(position, side).compiled
         found = best_plays(position, side)
         assert set(found) == set(position.legal_cards())
         mover_on_side = position.seat_to_play in position.sides[side]

@@ -88,6 +88,15 @@ OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("setback", {"target": 21, "low_to": "capturer"}),
     ("smudge", {}),
     ("smudge", {"players": 3, "smudge": "anyone", "dealer_privilege": True}),
+    # SMR1-SMR6, D-SMR1-D-SMR6: Smear, the jick and the trey (issue 26)
+    ("smear", {}),
+    ("smear", {"players": 2}),
+    ("smear", {"partnership": True, "low_to": "capturer", "target": 21}),
+    ("smear", {"players": 5, "min_bid": 1, "stuck_dealer": "two", "dealer_privilege": False}),
+    ("smear", {"jick": False, "trey": True, "players": 3}),
+    ("ten-point-smear", {}),
+    ("ten-point-smear", {"partnership": True}),
+    ("ten-point-smear", {"players": 7, "min_bid": 1, "target": 7}),
 ]
 
 #: The seeded runs of ``stats``: every form with its defaults, and the option sets whose deals
@@ -204,6 +213,9 @@ PARTY_SETS: list[tuple[str, dict[str, Any]]] = [
     ("smudge", {"smudge": "anyone", "players": 2}),  # AP10, AP11, D-AP2, D-AP5
     ("smudge", {"smudge": "anyone", "players": 3, "win_by": 2}),
     ("smudge", {"smudge": "anyone", "partnership": True, "low_to": "holder", "target": 11}),
+    # SMR6, D-SMR4: random bidders sink below zero; seven players to 7 end by chance
+    ("smear", {"players": 7, "target": 7}),
+    ("ten-point-smear", {"players": 7, "target": 7}),
     ("semerik", {}),
     ("semerik", {"declarations": "in_turn"}),
     ("semerik", {"quads": "plus_one", "counter_mode": "cumulative"}),
@@ -236,7 +248,7 @@ PARTY_STATS_SETS: list[tuple[str, dict[str, Any]]] = [
 
 #: Deals a party may need: random bots in Pitch are set back so often that their parties end by a
 #: smudge (AP10) -- hence the PARTY_SETS of Pitch let anyone smudge -- after some hundred deals.
-MAX_DEALS = {"smudge": 400}
+MAX_DEALS = {"smudge": 400, "smear": 400, "ten-point-smear": 400}
 
 
 def parties(count: int, only: str | None) -> int:

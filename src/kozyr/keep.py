@@ -46,6 +46,7 @@ from kozyr.i18n import ntr, ptr, say_error
 from kozyr.names import check_names, name_key
 from kozyr.record import EveningResult, PartyResult
 from kozyr.replay import replay
+from kozyr.seats import next_seat
 from kozyr.sheet import build_sheet, render
 from kozyr.variant import Variant
 
@@ -363,13 +364,17 @@ class Keeper:
         nothing offered: ``back`` from there goes on from the field before it, and an empty
         answer asks the whole deal again, every answer given offered, so the field that is
         really wrong can always be reached."""
+        fields = self.deal_fields(index)
         if not fix:
             self.line("")
             self.line("== " + _say(self.lang, "deal", n=index + 1) + " ==")
+            caption = self.caption(index)
+            if caption:
+                self.line(caption)
         answers: dict[str, Any] = dict(current) if fix else {}
         i = start
-        while i < len(self.fields):
-            spec = self.fields[i]
+        while i < len(fields):
+            spec = fields[i]
             fixing = fix and i == start
             offered = None if fixing else answers.get(spec.name, current.get(spec.name))
             try:
@@ -387,7 +392,41 @@ class Keeper:
             if fixing:  # the named field corrected: the replay checks the deal again
                 break
             i += 1
-        return {spec.name: answers[spec.name] for spec in self.fields if spec.name in answers}
+        return {spec.name: answers[spec.name] for spec in fields if spec.name in answers}
+
+    def deal_context(self, index: int) -> Mapping[str, Any]:
+        """The party context of deal ``index``: what the deals before it give."""
+        from kozyr.record import PartyRecord
+
+        result = self.result(self.deals[:index])
+        if result is None or result.record is None:
+            fields = {k: self.party[k] for k in self.variant.party_fields if k in self.party}
+            empty = PartyRecord(self.variant.name, dict(self.variant.options), (), fields=fields)
+            return self.variant.party_context(empty, []) or {}
+        return self.variant.party_context(result.record, result.deals) or {}
+
+    def deal_fields(self, index: int) -> tuple[Any, ...]:
+        """The fields deal ``index`` asks, with that deal's bounds
+        (:meth:`Variant.deal_outcome_fields`; the declared fields for most variants)."""
+        from kozyr.variant import deal_fields
+
+        if type(self.variant).deal_outcome_fields is Variant.deal_outcome_fields:
+            return self.fields
+        return deal_fields(self.variant, self.deal_context(index))
+
+    def caption(self, index: int) -> str | None:
+        """The variant's caption of deal ``index`` (:meth:`Variant.deal_caption`: "deal 5: 3
+        cards"), names filled in, as the web page shows it above the deal."""
+        if type(self.variant).deal_caption is Variant.deal_caption:
+            return None
+        note = self.variant.deal_caption(self.deal_context(index))
+        if note is None:
+            return None
+        names = list(self.names)
+        if note.sides and self.variant.sides:
+            names = [" & ".join(self.names[s] for s in side) for side in self.variant.sides]
+        text = note.text(self.lang, names)
+        return f"{text} ({note.rule})" if note.rule else text
 
     def ask_field(self, spec: Any, index: int, default: Any, *, empty: Any = None) -> Any:
         """One field: prompt, read, parse, check; again until the answer is good. An empty
@@ -483,7 +522,7 @@ class Keeper:
                 game.pop(key, None)
         self.earlier.append(game)
         first = self.deals[0].get("dealer", 0) if self.deals else 0
-        start = (first + 1) % self.variant.players if isinstance(first, int) else 0
+        start = next_seat(first, self.variant.players) if isinstance(first, int) else 0
         self.party = {k: copy.deepcopy(self.evening[k]) for k in ("variant", "options", "players")}
         self.party["deals"] = []
         self._first_dealer = start

@@ -64,6 +64,16 @@ class OutcomeField:
     still be required by the variant when the facts need it (``first_to_21``), and the variant's
     message then names the field. ``core`` marks a core record field (``dealer``, ``turnups``)
     that the reader reads itself: it is declared so that prompts and forms ask for it too.
+    ``total`` (a per-seat or per-side ``count``): what the entries add up to when none is null
+    -- the tricks of a deal, the four aces of a pack -- checked wherever the field is read, so a
+    variant needs no ``check_record`` code for it (a deal's own total comes from
+    :meth:`kozyr.Variant.deal_outcome_fields`).
+
+    >>> aces = OutcomeField("aces", "count", "Тузы", "Aces taken", "TR5", per="side", total=4)
+    >>> aces.check([1, 2], "$.aces", 4, 2)
+    Traceback (most recent call last):
+    ...
+    kozyr.errors.RecordError: $.aces: 1 + 2 = 3, but the aces taken add up to 4 (TR5)
     """
 
     name: str
@@ -81,6 +91,7 @@ class OutcomeField:
     doc: str = ""
     core: bool = False
     aliases: tuple[str, ...] = ()
+    total: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -89,6 +100,10 @@ class OutcomeField:
             raise ValueError(f"outcome field {self.name}: unknown layout {self.per!r}")
         if self.kind == "choice" and not self.choices:
             raise ValueError(f"outcome field {self.name}: a choice needs its choices")
+        if self.total is not None and (self.kind != "count" or self.per is None):
+            raise ValueError(
+                f"outcome field {self.name}: a total is for a per-seat or per-side count"
+            )
 
     # --- sizes ---------------------------------------------------------------------------------
 
@@ -132,7 +147,22 @@ class OutcomeField:
             raise RecordError(
                 where, f"expected {size} entries (one per {self.per}), got {len(raw)} ({self.rule})"
             )
-        return [self._value(v, f"{where}[{i}]", reader, sides) for i, v in enumerate(raw)]
+        values = [self._value(v, f"{where}[{i}]", reader, sides) for i, v in enumerate(raw)]
+        self._check_total(values, where)
+        return values
+
+    def _check_total(self, values: Sequence[Any], where: str) -> None:
+        """The entries add up to :attr:`total` (unless one is null)."""
+        if self.total is None or any(v is None for v in values):
+            return
+        added = sum(values)
+        if added != self.total:
+            what = self.label_en[:1].lower() + self.label_en[1:]
+            raise RecordError(
+                where,
+                f"{' + '.join(map(str, values))} = {added}, but the {what} add up to "
+                f"{self.total} ({self.rule})",
+            )
 
     def _value(self, raw: Any, where: str, reader: RecordReader, sides: int | None) -> Any:
         if raw is None:
@@ -165,6 +195,53 @@ class OutcomeField:
             span = f"{low if low is not None else ''}..{high if high is not None else ''}"
             raise RecordError(where, f"{raw} is out of range {span} ({self.rule})")
         return raw
+
+    def check(self, value: Any, where: str, players: int, sides: int | None = None) -> None:
+        """Check a value already read (by this field or one of the same name and shape)
+        against this field's own range, choices and ``nullable`` -- the bounds of one deal
+        (:meth:`kozyr.Variant.deal_outcome_fields`): a :class:`RecordError` at ``where``.
+
+        >>> three = OutcomeField("tricks_won", "count", "Взятки", "Tricks", "OH2", per="seat",
+        ...                      maximum=3)
+        >>> three.check([1, 2, 0], "$.deals[4].tricks_won", 3)
+        >>> three.check([1, 5, 0], "$.deals[4].tricks_won", 3)
+        Traceback (most recent call last):
+        ...
+        kozyr.errors.RecordError: deal 5 ($.deals[4].tricks_won[1]): 5 is out of range ..3 (OH2)
+        """
+        if self.length(players, sides) is not None and isinstance(value, list):
+            for i, entry in enumerate(value):
+                self._check_one(entry, f"{where}[{i}]", players, sides)
+            self._check_total(value, where)
+        else:
+            self._check_one(value, where, players, sides)
+
+    def _check_one(self, value: Any, where: str, players: int, sides: int | None) -> None:
+        if value is None:
+            if not self.nullable:
+                raise RecordError(where, f"expected {self._what()}, got null ({self.rule})")
+            return
+        if self.kind == "choice" and value not in self.choices:
+            raise RecordError(
+                where, f"expected one of {', '.join(self.choices)}, got {value!r} ({self.rule})"
+            )
+        if self.kind == "count" and isinstance(value, int):
+            low, high = self.minimum, self.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                span = f"{low if low is not None else ''}..{high if high is not None else ''}"
+                raise RecordError(where, f"{value} is out of range {span} ({self.rule})")
+
+    def same_shape(self, other: OutcomeField) -> bool:
+        """Whether ``other`` is this field with other bounds only (name, kind, layout, core,
+        required and aliases the same): what a deal's own fields may change."""
+        return (self.name, self.kind, self.per, self.core, self.required, self.aliases) == (
+            other.name,
+            other.kind,
+            other.per,
+            other.core,
+            other.required,
+            other.aliases,
+        )
 
     def _what(self) -> str:
         return {

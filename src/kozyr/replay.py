@@ -79,6 +79,8 @@ def replay_deal(
     ctx = context
     seed = record.seed
     try:
+        if record.outcome:
+            _check_deal_bounds(record, variant, ctx, path, seed)
         _hook(variant, "check_record", path, seed, lambda: variant.check_record(record, ctx))
         if record.tricks is None:
             warnings: tuple[str, ...] = ()
@@ -168,6 +170,24 @@ def replay_deal(
         raise _rebase(_log_goes_on(log, taken), path)
     done = deal.record
     return _scored(variant, path, seed, lambda: variant.score(done, ctx))
+
+
+def _check_deal_bounds(
+    record: DealRecord, variant: Variant, context: Mapping[str, Any], path: str, seed: int | None
+) -> None:
+    """An outcome deal's values within the bounds of this deal
+    (:meth:`Variant.deal_outcome_fields`; nothing to do for a variant without them)."""
+    from kozyr.variant import Variant, deal_fields
+
+    if type(variant).deal_outcome_fields is Variant.deal_outcome_fields:
+        return
+    fields = _hook(
+        variant, "deal_outcome_fields", path, seed, lambda: deal_fields(variant, context)
+    )
+    sides = len(variant.sides) if variant.sides is not None else None
+    for field in fields:
+        if not field.core and field.name in record.decisions:
+            field.check(record.decisions[field.name], f"$.{field.name}", variant.players, sides)
 
 
 def _summary_log(

@@ -30,10 +30,11 @@ from typing_extensions import override
 from kozyr.errors import KozyrError
 
 #: A rule or decision id: ``C1``, ``SL-C9``, ``SL19-4``, ``PN5``, ``NN2``, ``SM6``, ``SU4``,
-#: ``D-SU4``, ``D-SL19``, ``SU-O1`` (an option of Seven Up), ``AP3``, ``D-AP2`` (Pitch)…
+#: ``D-SU4``, ``D-SL19``, ``SU-O1`` (an option of Seven Up), ``AP3``, ``D-AP2`` (Pitch),
+#: ``SMR3``, ``D-SMR1`` (Smear)…
 ID_PATTERN = (
-    r"(?:D-(?:SL|PN|NN|SM|SU|AP)[0-9]+|SL-C[0-9]+|SL19-[0-9]+|SU-O[0-9]+"
-    r"|(?:PN|NN|SM|SU|AP)[0-9]+|C[1-9][0-9]*)"  # not C0, the control characters' name
+    r"(?:D-(?:SL|PN|NN|SMR|SM|SU|AP)[0-9]+|SL-C[0-9]+|SL19-[0-9]+|SU-O[0-9]+"
+    r"|(?:PN|NN|SMR|SM|SU|AP)[0-9]+|C[1-9][0-9]*)"  # not C0, the control characters' name
 )
 #: An id where it is cited in text: not part of a longer word or id.
 CITED = re.compile(rf"(?<![\w-]){ID_PATTERN}(?![\w-])")

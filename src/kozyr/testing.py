@@ -26,7 +26,7 @@ from kozyr.bots import make_bots, play_deal
 from kozyr.engine import PLAY, Deal
 from kozyr.errors import HookError, IllegalActionError
 from kozyr.party import PartyNotOverError, has_party_form, play_party, seed_for
-from kozyr.record import PartyResult
+from kozyr.record import PartyRecord, PartyResult
 from kozyr.replay import replay
 from kozyr.variant import Action, Variant
 
@@ -338,9 +338,40 @@ def check_party(
         replayed = replay(data)
         if replayed.to_json() != result.to_json():
             raise where.error(f"replaying the party record gave {_differences(replayed, result)}")
+        _check_context_steps(variant, result, where)
     report.parties += 1
     report.deals_in_parties += len(result.deals)
     return result
+
+
+#: How many deals of a party :func:`check_party` checks the one-step party context over (the
+#: check asks ``party_context`` afresh for every deal, which costs n²/2 steps for n deals).
+CONTEXT_STEPS = 200
+
+
+def _check_context_steps(variant: Variant, result: PartyResult, where: _Where) -> None:
+    """``party_context_after`` (one step, what play and replay use) gives exactly what
+    ``party_context`` (from the start) gives, after every deal of the party."""
+    deals = result.deals[:CONTEXT_STEPS]
+    options = dict(variant.options)
+
+    def party(k: int) -> PartyRecord:
+        return PartyRecord(variant.name, options, tuple(d.record for d in deals[:k]))
+
+    before = variant.party_context(party(0), ())
+    for k in range(1, len(deals) + 1):
+        where.at("party context", f"the context after deal {k}")
+        where.deal = k
+        assert before is not None
+        step = variant.party_context_after(party(k), deals[:k], before)
+        fresh = variant.party_context(party(k), deals[:k])
+        if step != fresh:
+            raise where.error(
+                f"party_context_after gives {step!r} where party_context gives {fresh!r}"
+            )
+        before = fresh
+        if fresh is None:
+            break
 
 
 def check_variant(

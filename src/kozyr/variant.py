@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from typing_extensions import override
@@ -24,6 +25,8 @@ from kozyr.limits import SHOWN, shorten
 from kozyr.outcome import OutcomeField, field_names, read_outcome
 from kozyr.rulebook import Rule, Rulebook, conventions, read_rulebook
 from kozyr.scoring import ScoreSheet, SheetNote, sides_of
+from kozyr.seats import next_seat
+from kozyr.solve import Objective
 from kozyr.tricks import Play, TrickRules
 
 if TYPE_CHECKING:
@@ -157,6 +160,27 @@ def _totals(variant: Variant, results: Sequence[DealResult]) -> list[tuple[Any, 
     return rows
 
 
+def deal_fields(variant: Variant, context: Mapping[str, Any]) -> tuple[OutcomeField, ...]:
+    """:meth:`Variant.deal_outcome_fields` of ``context``, checked to be the declared fields
+    with other bounds only (a ``ValueError`` naming the field otherwise, which the caller's
+    guard reports as the plugin's fault)."""
+    declared = variant.outcome_fields
+    if type(variant).deal_outcome_fields is Variant.deal_outcome_fields:
+        return declared
+    fields = tuple(variant.deal_outcome_fields(context))
+    if len(fields) != len(declared) or not all(
+        isinstance(f, OutcomeField) and f.same_shape(d)
+        for f, d in zip(fields, declared, strict=True)
+    ):
+        mine = ", ".join(getattr(f, "name", repr(f)) for f in fields)
+        raise ValueError(
+            f"deal_outcome_fields gave [{mine}]: not the declared outcome fields "
+            f"[{', '.join(d.name for d in declared)}] (same names, kinds and layouts, in order) "
+            "with other bounds"
+        )
+    return fields
+
+
 def _value(value: Any) -> str:
     """An option value as quoted in a message (a long one cut short)."""
     return shorten(value) if isinstance(value, str) else repr(value)[: SHOWN * 2]
@@ -198,6 +222,81 @@ class Action:
         if self.value is not None:
             text += f" {self.value}"
         return text
+
+
+@dataclass(frozen=True, slots=True, eq=False, init=False, repr=False)
+class CardPlay(Action):
+    """A card played to a trick: an :class:`Action` of kind ``"play"`` whose :attr:`card` is a
+    :class:`~kozyr.Card`, never None -- what :meth:`kozyr.Deal.legal_actions` offers in trick
+    play, so a bot reads ``action.card.suit`` without an ``assert`` (type-checked by mypy).
+
+    It is an ``Action`` in every other way: equal to, and hashed like, the plain ``Action``
+    with the same fields (``Action("play", 0, card) == CardPlay(0, card)``), so a caller's own
+    ``Action`` still finds it in a list or a set, and records, logs and histories read and
+    write the same as before. :func:`card_plays` gives the card plays among legal actions.
+
+    >>> from kozyr import Card
+    >>> play = CardPlay(2, Card.parse("A♠"))
+    >>> play, play.kind, play.card.suit
+    (CardPlay(seat=2, card=Card('A♠')), 'play', Suit.SPADES)
+    >>> plain = Action("play", 2, Card.parse("A♠"))
+    >>> plain == play, play == plain, hash(plain) == hash(play), len({plain, play})
+    (True, True, True, 1)
+    >>> CardPlay(0, None)  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    ...
+    TypeError: a card play needs a Card, not None
+    """
+
+    card: Card
+
+    def __init__(
+        self, seat: int, card: Card, kind: str = "play", value: int | str | None = None
+    ) -> None:
+        # ``kind`` and ``value`` only so that dataclasses.replace() and copies work
+        if not isinstance(card, Card):
+            raise TypeError(f"a card play needs a Card, not {card!r}")
+        if kind != "play" or value is not None:
+            raise TypeError(f"a card play is of kind 'play' with no value, not {kind!r}/{value!r}")
+        object.__setattr__(self, "kind", "play")
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "value", None)
+
+    @override
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return (
+                self.seat == other.seat
+                and self.card == other.card
+                and self.kind == other.kind
+                and self.value == other.value
+            )
+        return NotImplemented
+
+    @override
+    def __hash__(self) -> int:  # as the plain Action's (the dataclass hash of its fields)
+        return hash((self.kind, self.seat, self.card, self.value))
+
+    @override
+    def __repr__(self) -> str:
+        return f"CardPlay(seat={self.seat}, card={self.card!r})"
+
+
+def card_plays(actions: Iterable[Action]) -> list[CardPlay]:
+    """The card plays among ``actions``, each a :class:`CardPlay` (a plain ``Action("play",
+    seat, card)`` is converted; decisions are left out), in their order: what a bot that plays
+    cards needs from its legal actions, typed.
+
+    >>> from kozyr import Card
+    >>> card_plays([Action("pass", 0), Action("play", 0, Card.parse("7♥"))])
+    [CardPlay(seat=0, card=Card('7♥'))]
+    """
+    return [
+        a if isinstance(a, CardPlay) else CardPlay(a.seat, a.card)
+        for a in actions
+        if a.kind == "play" and a.card is not None
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,8 +547,16 @@ class Variant:
     decision_log: ClassVar[tuple[DecisionKind, ...]] = ()
 
     #: Whether the engine calls :meth:`after_play` after every card played (declared, so that
-    #: variants without the hook pay nothing for it).
-    hears_plays: ClassVar[bool] = False
+    #: variants without the hook pay nothing for it). An attribute of each variant object with
+    #: a class default: a class sets ``hears_plays = True``, or ``__init__`` sets
+    #: ``self.hears_plays`` from the options (a declaration on the first turn only when an option
+    #: asks for it); the engine reads it once per deal.
+    hears_plays: bool = False
+
+    #: The bot that plays a party when none is named (``kozyr play --party`` without ``--bot``):
+    #: ``random`` by default; a variant whose random parties rarely end (bidders who overbid at
+    #: random are set back without end) names a bot that finishes a game.
+    party_bot: ClassVar[str] = "random"
 
     def after_play(self, deal: Deal, play: Play) -> None:
         """Called after each card of a trick that is not yet full (only when :attr:`hears_plays`
@@ -487,6 +594,19 @@ class Variant:
         once: the reader, the JSON Schema, the scorekeeper's prompts and forms all come from it.
         Empty (the default): the variant has no outcome records."""
         return ()
+
+    def deal_outcome_fields(self, context: Mapping[str, Any]) -> tuple[OutcomeField, ...]:
+        """The outcome fields of one deal, given its party context (:meth:`party_context`;
+        ``{}`` for a deal on its own) (hook): :attr:`outcome_fields` with the bounds of this
+        deal -- a ``maximum``, ``minimum``, ``choices`` or ``nullable`` that depends on the deal
+        (Oh Hell's fifth deal has three cards, so its tricks are at most 3). Replay checks an
+        outcome deal's values against them (so ``kozyr keep``, ``kozyr serve`` and
+        ``kozyr replay`` refuse the same answers), ``kozyr keep`` asks with them and the web
+        form draws them. Each field must be the declared one of the same name, kind and layout
+        in the same order, only its bounds (and labels) changed: anything else is a
+        :class:`~kozyr.HookError`. Default: :attr:`outcome_fields` (the same for every deal).
+        Pair it with :meth:`deal_caption` to say why ("deal 5: 3 cards")."""
+        return self.outcome_fields
 
     def write_fields(self, record: DealRecord) -> dict[str, Any]:
         """The variant's own record fields as JSON data (the inverse of :meth:`read_fields`).
@@ -570,6 +690,11 @@ class Variant:
     #: the first side (or seat) to reach it wins. None (the default): an ``int`` option named
     #: ``target`` is the target when the variant declares one, else the party is open-ended.
     party_target: ClassVar[int | None] = None
+    #: What a won game costs its losers under the core's default party form with a target:
+    #: each seat not on the winning side pays it, shared among the winning side's seats, cited
+    #: by the rule of the ``target`` option. None (the default): the party's settlement holds
+    #: only the deals' own payments.
+    party_stake: ClassVar[int | Fraction | None] = None
 
     def party_goal(self) -> int | None:
         """The target of the default party form: the ``target`` option (an int) when declared,
@@ -642,6 +767,22 @@ class Variant:
         if goal is not None and (not totals or max(totals) < goal):
             winner = loser = None  # the target is not reached yet: nobody has won
         settlement = Settlement.combine(self.players, (r.settlement for r in results))
+        stake = self.party_stake
+        if goal is not None and winner is not None and stake:
+            from kozyr.scoring import Payment
+
+            won = self.sides[winner] if self.sides is not None else (winner,)
+            spec = next((o for o in self.options_spec if o.name == "target"), None)
+            rule = spec.rule if spec is not None and spec.rule else "party stake"
+            share = Fraction(stake) / len(won)
+            payments = [
+                Payment(payer, payee, share, rule)
+                for payer in range(self.players)
+                if payer not in won
+                for payee in won
+            ]
+            stakes = Settlement.from_payments(self.players, payments)
+            settlement = Settlement.combine(self.players, (settlement, stakes))
         extra = {
             "by": "side" if self.sides is not None else "seat",
             "party_form": "default",
@@ -667,13 +808,8 @@ class Variant:
     def next_dealer(self, dealer: int, context: Mapping[str, Any]) -> int:
         """The dealer of the next deal of a party: clockwise, skipping seats not dealt in
         (:meth:`seats_in`)."""
-        seats = set(self.seats_in(context))
-        seat = dealer
-        for _ in range(self.players):
-            seat = (seat + 1) % self.players
-            if seat in seats:
-                return seat
-        return dealer
+        seats = self.seats_in(context)
+        return next_seat(dealer, self.players, seats) if seats else dealer
 
     def next_deal_dealer(
         self,
@@ -745,6 +881,19 @@ class Variant:
         when the variant has none, or when numpy (``kozyr[fast]``) is not installed: the
         reference engine then plays every deal. A form that also has ``play_parties``
         (:class:`kozyr.batch.PartyBatchForm`) plays whole parties too (``--unit party``)."""
+        return None
+
+    # --- analysis (optional) -------------------------------------------------------------------
+
+    def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
+        """What ``seats`` maximise from the deal's current point on, for the double-dummy solver
+        (:mod:`kozyr.solve`, ``kozyr analyse``, the ``pimc`` bot): a
+        :class:`kozyr.solve.Objective` counting their points trick by trick and at the end of
+        the deal, with what the deal has already settled (cards won so far, points fixed by
+        the deal) read from ``deal``. None (the default) counts tricks
+        (:class:`kozyr.solve.TrickCount`), which is right for games won on tricks (Семь
+        листов, SL-C7); a variant scored on points (Seven Up's High, Low, Jack and Game, SU6;
+        Семерик's counters, SM7) returns its own."""
         return None
 
     def iter_options(self) -> Iterator[tuple[OptionSpec, Any]]:

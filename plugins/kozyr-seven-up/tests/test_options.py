@@ -106,6 +106,11 @@ def test_d_su5_win_by_two() -> None:
     assert isinstance(result, PartyResult)
     assert result.running[-1] == (13, 11)
     assert result.winner == 0 and result.extra["win_by"] == 2
+    # replay takes the party context one step at a time (party_context_after): the same win by
+    # two, so deal 6 is still in the game (it once counted deal 5's Jack as going out)
+    replayed = kozyr.replay(party(D1, D2, D3, D4, D5, D6, target=10, win_by=2))
+    assert isinstance(replayed, PartyResult)
+    assert (replayed.winner, replayed.running) == (0, result.running)
     variant = kozyr.get_variant("seven-up", target=10, win_by=2)
     (note,) = [n for n in variant.sheet_notes(result) if n.winner]
     assert note.rule == "D-SU6" and "deal 6 (Game)" in note.en

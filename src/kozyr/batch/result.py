@@ -98,7 +98,9 @@ class ExtraColumn:
     """A variant field of each deal (``DealResult.extra``) by ``kind``:
 
     - ``"bool"``: a bool array; ``"int"``: one int per deal; ``"ints"``: a 2-D int array, a list
-      of constant length per deal; ``"category"``: codes into ``labels`` (-1 for None);
+      of constant length per deal; ``"bools"``: a 2-D bool array, a list of booleans of constant
+      length per deal (one per seat or side: who made his bid); ``"category"``: codes into
+      ``labels`` (-1 for None);
     - ``"seats"``: a 2-D bool array, deal by seat: the list of the seats marked, in order;
     - ``"order"``: a 2-D int array, deal by place: a list of seats in the order given (each
       row's seats first, then -1 for the places left empty);
@@ -134,6 +136,8 @@ class ExtraColumn:
             return int(v)
         if self.kind == "ints":
             return [int(x) for x in v]
+        if self.kind == "bools":
+            return [bool(x) for x in v]
         if self.kind == "seats":
             return [int(s) for s in np.flatnonzero(v)]
         if self.kind == "order":

@@ -27,13 +27,24 @@ Every twin is tested against its scalar policy position by position
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Protocol, cast, runtime_checkable
 
 import numpy as np
 from typing_extensions import override
 
-from kozyr.batch.masks import BIT, SUIT_MASK, SUIT_OF, Ints, Masks, count, next_seat, pick, select
+from kozyr.batch.masks import (
+    BIT,
+    SUIT_MASK,
+    SUIT_OF,
+    Ints,
+    Masks,
+    count,
+    next_seat,
+    pick,
+    select,
+    trick_taker,
+)
 from kozyr.cards import Card, Rank, Suit
 from kozyr.errors import KozyrError
 from kozyr.tricks import (
@@ -112,6 +123,18 @@ class StandardTwin:
         return cls(_power(policy))
 
     def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
+        """A lead (``led`` 0) as :meth:`lead_legal`, a follower as :meth:`follow_legal`: a
+        subclass says the two apart, and :func:`play_tricks` asks each where it applies."""
+        lead = self.lead_legal(held, trump, number=number)
+        legal: Masks = pick(led == 0, lead, self.follow_legal(held, led, trump, number=number))
+        return legal
+
+    def lead_legal(self, held: Masks, trump: Masks, *, number: int) -> Masks:
+        """The cards each leader may lead: any card (C6)."""
+        return held
+
+    def follow_legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
+        """The cards each follower may play to the suit ``led`` (never 0 here): any card."""
         return held
 
     def lead_suit(
@@ -139,7 +162,7 @@ class FollowElseAnyTwin(StandardTwin):
     """:class:`kozyr.tricks.FollowElseAny`: follow suit, else any card (PN3)."""
 
     @override
-    def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
+    def follow_legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         follow = held & led
         legal: Masks = pick(follow != 0, follow, held)
         return legal
@@ -151,11 +174,11 @@ class FollowElseMustTrumpTwin(StandardTwin):
     (SL19-2, NN3)."""
 
     @override
-    def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
+    def follow_legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         follow = held & led
         trumps = held & trump
         otherwise = pick(trumps != 0, trumps, held)
-        legal: Masks = pick(led == 0, held, pick(follow != 0, follow, otherwise))
+        legal: Masks = pick(follow != 0, follow, otherwise)
         return legal
 
 
@@ -173,11 +196,11 @@ class FollowOrTrumpTwin(StandardTwin):
         return cls(_power(policy), policy.void_may_discard)
 
     @override
-    def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
+    def follow_legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         follow = held & led
         trumps = held & trump
         void = held if self.void_may_discard else pick(trumps != 0, trumps, held)
-        legal: Masks = pick(led == 0, held, pick(follow != 0, follow | trumps, void))
+        legal: Masks = pick(follow != 0, follow | trumps, void)
         return legal
 
 
@@ -188,6 +211,11 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
     ace or king first with ``honours_first`` (SL-C12)."""
 
     honours: Masks
+    #: The aces and kings that go first, of every suit (``held & trump`` keeps the trump's).
+    first: _U = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "first", _U(np.bitwise_or.reduce(self.honours)))
 
     @classmethod
     @override
@@ -200,11 +228,11 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
         return cls(_power(policy), honours)
 
     @override
-    def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
+    def follow_legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         trumps = held & trump
-        first = trumps & self.honours[_suit(trump)]
+        first = trumps & self.first
         forced = pick(first != 0, first, trumps)
-        to_trump = (led != 0) & (led == trump) & (trumps != 0)  # SL-C10, SL-C12
+        to_trump = (led == trump) & (trumps != 0)  # SL-C10, SL-C12
         legal: Masks = pick(to_trump, forced, held)
         return legal
 
@@ -214,14 +242,6 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
         plain = (led != 0) & (led != trump)
         dead: Masks = plain & ((card & trump) != 0) & ((held & ~trump) != 0)
         return dead
-
-
-def _suit(mask: Masks) -> Ints:
-    """The suit of each suit mask (4 for 0)."""
-    suit: Ints = np.full(len(mask), 4, dtype=np.int64)
-    for s in range(4):
-        suit[mask == SUIT_MASK[s]] = s
-    return suit
 
 
 @dataclass(frozen=True)
@@ -241,7 +261,7 @@ class MainSuitTwin(StandardTwin):
         return cls(_power(policy), main, main & ~_U(policy.excluded))
 
     @override
-    def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
+    def follow_legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         follow = held & led
         legal: Masks = pick(follow != 0, follow, held)
         return legal
@@ -299,6 +319,30 @@ class PlayedTricks:
     winners: Ints
 
 
+def by_card_index(rules: TrickTwin) -> bool:
+    """Whether a twin's tricks go as the card indices say: a :class:`StandardTwin` whose
+    :meth:`~StandardTwin.value` is the standard one and whose every card has a rank, rising
+    with the card index in every suit (ace high, as the pack's card order). Then the winner of
+    a trick is the player of its highest live trump, else of its highest card of the suit led
+    (C6), which :func:`play_tricks` reads once from the trick's cards instead of comparing
+    every play.
+
+    >>> from kozyr import FollowElseAny, RankOrder
+    >>> by_card_index(twin(FollowElseAny(RankOrder.ace_high())))
+    True
+    """
+    if not isinstance(rules, StandardTwin) or type(rules).value is not StandardTwin.value:
+        return False
+    power = rules.power[:52].reshape(4, 13)
+    return bool((power > 0).all() and (np.diff(power, axis=1) > 0).all())
+
+
+def _has_dead_cards(rules: TrickTwin) -> bool:
+    """Whether a standard twin can leave a played card dead (SL-C9), so that :func:`play_tricks`
+    must ask it at every play."""
+    return isinstance(rules, StandardTwin) and type(rules).dead is not StandardTwin.dead
+
+
 def play_tricks(
     rules: TrickTwin,
     hands: Masks,
@@ -308,39 +352,69 @@ def play_tricks(
     trump: Masks,
     tricks: int,
     choose: Callable[[Ints], Ints],
+    before_trick: Callable[[int], object] | None = None,
 ) -> PlayedTricks:
     """Play ``tricks`` tricks of a batch with random choices: ``hands`` (seat-major, emptied as
     the cards are played), ``leader`` the flat index of each deal's first leader, ``trump`` each
     deal's trump suit mask. Each player in turn picks the ``k``-th of his legal cards in card
     order, ``k = choose(count of legal cards)`` -- the reference's random bot; the highest
     :meth:`~TrickTwin.value` takes the trick and leads the next (C6; with no card that can win,
-    the leader keeps it, D-SL2)."""
+    the leader keeps it, D-SL2).
+
+    ``before_trick(number)``, if given, is called at the start of each trick (from 0) and may
+    change ``hands`` in place -- a dealer's exchange of the turned card between tricks (SL-C6,
+    D-SL5). A twin whose tricks go by card index (:func:`by_card_index`) has each winner read
+    from the trick's cards at its end (:func:`~kozyr.batch.trick_taker`), exactly as comparing
+    every play would find it, and quicker."""
     deals = len(leader)
     won = np.zeros(players * deals, dtype=_U)
     taken = np.zeros(players * deals, dtype=np.int64)
     trick_cards = np.zeros((deals, tricks), dtype=_U)
     winners = np.zeros((deals, tricks), dtype=np.int64)
+    at_end = by_card_index(rules)
+    dead_cards = _has_dead_cards(rules)
+    # a standard twin says a lead and a follow apart (unless a subclass wrote legal itself)
+    split = isinstance(rules, StandardTwin) and type(rules).legal is StandardTwin.legal
     for number in range(tricks):
+        if before_trick is not None:
+            before_trick(number)
         at = leader
         led = np.zeros(deals, dtype=_U)
         best: Ints = np.zeros(deals, dtype=np.int64)
         winner: Ints = leader
         trick = np.zeros(deals, dtype=_U)
+        played: list[Masks] = []
+        live = np.zeros(deals, dtype=_U)  # the live trumps played (SL-C9), when cards can die
         for i in range(players):
             if i:
                 at = next_seat(at, deals, players)
             held = hands[at]
-            legal = rules.legal(held, led, trump, number=number)
+            if not split:
+                legal = rules.legal(held, led, trump, number=number)
+            elif i:
+                legal = cast("StandardTwin", rules).follow_legal(held, led, trump, number=number)
+            else:
+                legal = cast("StandardTwin", rules).lead_legal(held, trump, number=number)
             index = select(legal, choose(count(legal)))
             card = BIT[index]
             hands[at] = held ^ card
             trick |= card
             if i == 0:
                 led = rules.lead_suit(card, index, held, trump, number=number)
-            value = rules.value(card, index, held, led, trump, number=number)
-            better = value > best
-            best = pick(better, value, best)
-            winner = pick(better, at, winner)
+            if not at_end:
+                value = rules.value(card, index, held, led, trump, number=number)
+                better = value > best
+                best = pick(better, value, best)
+                winner = pick(better, at, winner)
+                continue
+            played.append(card)
+            if dead_cards:
+                alive = ~cast("StandardTwin", rules).dead(card, held, led, trump, number=number)
+                live |= card & trump * alive
+        if at_end:  # C6: the highest live trump, else the highest card of the suit led
+            if not dead_cards:
+                live = trick & trump
+            winner = trick_taker(played, pick(live != 0, live, trick & led), leader, deals)
         won[winner] |= trick
         taken[winner] += 1
         trick_cards[:, number] = trick
@@ -361,6 +435,7 @@ __all__ = [
     "PlayedTricks",
     "StandardTwin",
     "TrickTwin",
+    "by_card_index",
     "play_tricks",
     "twin",
 ]

@@ -48,6 +48,7 @@ COMMANDS: tuple[str, ...] = (
     "rules",
     "score_hand",
     "replay",
+    "analyse",
     "sheet",
     "stats",
     "keep",

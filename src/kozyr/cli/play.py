@@ -36,7 +36,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_output(parser)
     parser.add_argument(
-        "--bot", default="random", help="bot name, or one per seat separated by commas"
+        "--bot",
+        default=None,
+        help="bot name, or one per seat separated by commas (default random; for --party the "
+        "variant's party bot, random unless its random parties rarely end)",
     )
     parser.add_argument(
         "--party",
@@ -53,7 +56,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     variant = variant_of(args)
     if not 0 <= args.dealer < variant.players:
         raise KozyrError(f"--dealer must be a seat 0..{variant.players - 1}")
-    bots = bots_arg(args.bot)
+    default = variant.party_bot if args.party else "random"
+    bots = bots_arg(default if args.bot is None else args.bot)
     if args.party:
         return _play_party(variant, args, bots, out)
     deal = play_deal(variant, seed=args.seed, dealer=args.dealer, bots=bots)

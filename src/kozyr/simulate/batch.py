@@ -296,6 +296,14 @@ def field_stats(column: ExtraColumn) -> FieldStats:
         members = np.bincount(values[placed])
         stats.counts = {int(s): int(c) for s, c in enumerate(members) if c}
         return stats
+    if column.kind == "bools":  # a list of booleans: summed per place, counted as 0 and 1
+        stats.seen = len(values)
+        if len(values):
+            stats.width = values.shape[1]
+            stats.vector = [int(x) for x in values.sum(axis=0)]
+            true = int(values.sum())
+            stats.counts = {v: c for v, c in ((0, values.size - true), (1, true)) if c}
+        return stats
     if column.kind == "fractions":  # Fractions are summed, never counted by value
         stats.seen = len(values)
         if len(values):

@@ -23,8 +23,13 @@ from kozyr.web.templating import fragment
 PREFIX = "f."
 
 
-def fields_of(variant: Variant) -> tuple[Any, ...]:
-    """The variant's declared outcome fields (empty where it declares none)."""
+def fields_of(variant: Variant, context: Mapping[str, Any] | None = None) -> tuple[Any, ...]:
+    """The variant's declared outcome fields (empty where it declares none); with the party
+    ``context`` of a deal, that deal's (:meth:`Variant.deal_outcome_fields`: its own bounds)."""
+    if context is not None and type(variant).deal_outcome_fields is not Variant.deal_outcome_fields:
+        from kozyr.variant import deal_fields
+
+        return deal_fields(variant, context)
     return tuple(getattr(variant, "outcome_fields", ()) or ())
 
 
@@ -224,13 +229,15 @@ def controls(
     errors: Mapping[tuple[str, int | None], str],
     lang: str,
     left: Sequence[int] = (),
+    context: Mapping[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """What ``templates/_fields.html`` draws for every declared field: its label, its kind of
     control (``choices``, ``seats``, ``flag``, ``input`` or ``per`` entries), the values to show
-    and each error beside its field or entry."""
+    and each error beside its field or entry; ``context``: the party context of the deal, whose
+    own bounds the controls take (:meth:`Variant.deal_outcome_fields`)."""
     nobody = tr(lang, "nobody")
     out: list[dict[str, Any]] = []
-    for field in fields_of(variant):
+    for field in fields_of(variant, context):
         key = PREFIX + field.name
         size = _entries(field, variant)
         shown: dict[str, Any] = {

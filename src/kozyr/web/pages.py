@@ -624,7 +624,9 @@ def _deal_context(
         "json_open": bool(deal_json) or not fields,
     }
     deal["caption"] = caption if caption is not None else ""
-    controls = deal_form.controls(variant, players, values, errors, lang, view.next.left)
+    controls = deal_form.controls(
+        variant, players, values, errors, lang, view.next.left, view.next.context
+    )
     return {"deal": deal, "fields": controls}
 
 

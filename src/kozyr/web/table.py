@@ -12,6 +12,7 @@ from typing import Any
 from kozyr.errors import KozyrError, RecordError
 from kozyr.record import PartyResult
 from kozyr.replay import replay
+from kozyr.seats import next_seat
 from kozyr.web import games
 from kozyr.web.games import Next
 from kozyr.web.live import ChangeHub, EventLimits
@@ -354,7 +355,9 @@ class Table:
         record = game.record
         variant = games.variant_of(record)
         last = view.result.deals[-1].record.dealer if view.result else None
-        dealer = int(game.meta.get("dealer", 0)) if last is None else (last + 1) % variant.players
+        dealer = (
+            int(game.meta.get("dealer", 0)) if last is None else next_seat(last, variant.players)
+        )
         return self.create(
             record["variant"],
             record.get("options") or {},

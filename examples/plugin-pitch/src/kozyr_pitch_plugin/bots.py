@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kozyr import PLAY, Action, Card, PlayerView, RandomBot, Rank, Suit
+from kozyr import PLAY, Action, Card, PlayerView, RandomBot, Rank, Suit, card_plays
 
 
 def best_suit(hand: Sequence[Card]) -> tuple[Suit, int]:
@@ -45,7 +45,7 @@ class BidderBot:
             if not view.trick.plays:  # the pitch: lead the best suit's top card
                 suit, _ = best_suit(hand)
                 return max(
-                    (a for a in actions if a.card is not None and a.card.suit == suit),
-                    key=lambda a: a.card.rank if a.card is not None else 0,
+                    (a for a in card_plays(actions) if a.card.suit == suit),
+                    key=lambda a: a.card.rank,
                 )
         return self.random.choose(view, actions)

@@ -100,7 +100,7 @@ class AuctionPitch(Variant):
         DecisionKind(BID, value=int, public=True, rule="TP3"),
     )
     turnup_key: ClassVar[str] = "turnups"
-    hears_plays: ClassVar[bool] = True  # TP5: the engine calls after_play between the plays
+    hears_plays = True  # TP5: the engine calls after_play between the plays
     options_spec = (OptionSpec("players", int, 4, "TP1", "number of players", choices=(2, 3, 4)),)
 
     def __init__(self, /, **options: Any) -> None:

@@ -1,4 +1,5 @@
-"""The Pitch family for kozyr: Auction Pitch, Setback, Smudge (rules AP1-AP11, D-AP1-D-AP8)."""
+"""The Pitch family for kozyr: Auction Pitch, Setback, Smudge (rules AP1-AP11, D-AP1-D-AP8) and
+Smear (SMR1-SMR6, D-SMR1-D-SMR6)."""
 
 # Names are imported when first used (PEP 562): the entry point (``.plugin``) is imported when
 # kozyr loads its plugins, and must not pull in the game code with the package.
@@ -9,12 +10,15 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from kozyr_pitch.smear import Smear, TenPointSmear
     from kozyr_pitch.variant import AuctionPitch, Setback, Smudge
 
 _EXPORTS = {
     "AuctionPitch": "kozyr_pitch.variant",
     "Setback": "kozyr_pitch.variant",
     "Smudge": "kozyr_pitch.variant",
+    "Smear": "kozyr_pitch.smear",
+    "TenPointSmear": "kozyr_pitch.smear",
 }
 
 
@@ -26,4 +30,4 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-__all__ = ["AuctionPitch", "Setback", "Smudge"]
+__all__ = ["AuctionPitch", "Setback", "Smear", "Smudge", "TenPointSmear"]

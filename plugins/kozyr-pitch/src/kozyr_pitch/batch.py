@@ -12,11 +12,13 @@ of the legal actions in the order :meth:`AuctionPitch.decision_actions` and the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+from typing_extensions import override
 
-from kozyr import Deck, KozyrError, Rank, Suit
+from kozyr import Card, Deck, KozyrError, Rank, StandardTrickRules, Suit
 from kozyr.batch import (
     BIT,
     SUIT_MASK,
@@ -43,7 +45,8 @@ from kozyr.batch import (
     trick_taker,
     unit_points,
 )
-from kozyr_pitch.scoring import COUNT, LABELS, POINTS, SMUDGE_BID
+from kozyr.batch.tricks import TRUMP, FollowOrTrumpTwin, TrickTwin, twin
+from kozyr_pitch.scoring import ABOVE_JICK, COUNT, JICKS, LABELS, SMEAR_POINTS, WORTH
 
 if TYPE_CHECKING:
     from kozyr_pitch.variant import AuctionPitch
@@ -61,6 +64,57 @@ _GAME13 = np.array(
 _COUNTING = np.uint64(sum(((1 << (r - 2)) << (13 * s)) for r in COUNT for s in range(4)))
 _JACK_RANK = Rank.JACK - 2
 _SUIT_TEXT = tuple(str(suit) for suit in Suit)
+#: SMR3: the jick of each trump suit (index 4: no trump, no jick), and the trumps above it.
+_JICKS = np.array([card.mask for card in JICKS] + [0], dtype=_U)
+_ABOVE_JICK = np.array(ABOVE_JICK, dtype=_U)
+#: SMR5: the trey (3 of trumps) of each suit.
+_TREYS = np.array([Card(Rank.THREE, suit).mask for suit in Suit], dtype=_U)
+
+
+def _jick(trump: Masks) -> Masks:
+    """The jick of each deal's trump suit mask (0 with no trump), SMR3."""
+    suit = np.where(trump != 0, high_bit(trump) // 13, 4)
+    jick: Masks = _JICKS[suit]
+    return jick
+
+
+@dataclass(frozen=True)
+class SmearTwin(FollowOrTrumpTwin):
+    """The batch twin of :class:`kozyr_pitch.smear.SmearTricks` (SMR3): AP7 with the jick a
+    trump between the jack and the ten. The trump argument is the trump suit's mask; the suit
+    led that :meth:`lead_suit` gives is the trumps with the jick for a trump lead, and a plain
+    suit without the jick otherwise."""
+
+    @classmethod
+    @override
+    def of(cls, policy: StandardTrickRules) -> SmearTwin:
+        base = FollowOrTrumpTwin.of(policy)  # a kozyr_pitch.smear.SmearTricks
+        return cls(base.power, base.void_may_discard)
+
+    @override
+    def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
+        return super().legal(held, led, trump | _jick(trump), number=number)
+
+    @override
+    def lead_suit(
+        self, card: Masks, index: Ints, held: Masks, trump: Masks, *, number: int
+    ) -> Masks:
+        jick = _jick(trump)
+        trumps = trump | jick
+        led: Masks = pick((card & trumps) != 0, trumps, SUIT_OF[index] & ~jick)
+        return led
+
+    @override
+    def value(
+        self, card: Masks, index: Ints, held: Masks, led: Masks, trump: Masks, *, number: int
+    ) -> Ints:
+        # twice the strength, the jick one below its jack's (trump_rank); a trump above any
+        jick = _jick(trump)
+        trumped = (card & (trump | jick)) != 0
+        counts = trumped | ((card & led) != 0)
+        strength = 2 * self.power[index] - ((card & jick) != 0)
+        value: Ints = (strength + 2 * TRUMP * trumped) * counts
+        return value
 
 
 class PitchBatch:
@@ -81,6 +135,13 @@ class PitchBatch:
             [next(u for u, m in enumerate(members) if s in m) for s in range(self.players)]
         )
         options = variant.options
+        #: The points of a deal in the order counted (AP8; Smear's SMR5, D-SMR3).
+        self.points = tuple(name for name in SMEAR_POINTS if name in variant.fact_names)
+        self.max_bid = variant.max_bid
+        self.smear = "jick" in self.points or "trey" in self.points
+        self.twin: TrickTwin | None = (
+            twin(variant.trick_rules) if options.get("jick") else None
+        )  # SMR3: the jick's trick rules, through their batch_twin()
         self.min_bid = int(options["min_bid"])
         self.privilege = bool(options["dealer_privilege"])
         self.stuck_two = options["stuck_dealer"] == "two"
@@ -106,10 +167,14 @@ class PitchBatch:
                 seat_major[seat] |= dealt_bits[position]
         hands = seat_major.T.copy()
         pitcher, bid = self._auction(deals, order, source)
-        won, tricks, trump = self._play(hands, pitcher, source)
+        if self.twin is not None:
+            won, tricks, trump = self._play_twin(self.twin, hands, pitcher, source)
+        else:
+            won, tricks, trump = self._play(hands, pitcher, source)
         items, game_points = self._items(hands, won, trump, pitcher, bid)
-        made = ~items[5].present  # the set-back column
-        smudged = items[4].present | items[10].present
+        k = len(self.points)
+        made = ~items[k + 1].present  # the set-back column
+        smudged = items[k].present | items[2 * k + 2].present
         return BatchResult(
             players=n,
             sides=self.sides,
@@ -132,21 +197,22 @@ class PitchBatch:
         best = np.zeros(deals, dtype=np.int64)
         pitcher = np.zeros(deals, dtype=np.int64)
         low = self.min_bid
+        top = self.max_bid  # AP3; SMR4
         for j, seat in enumerate(order):
             if j < len(order) - 1:  # [pass, max(best + 1, low) .. 4]
                 first = np.maximum(best + 1, low)
-                counts = 1 + np.maximum(0, SMUDGE_BID + 1 - first)
+                counts = 1 + np.maximum(0, top + 1 - first)
                 k = source.choose(counts)
                 value = np.where(k > 0, first + k - 1, 0)
             else:  # the dealer
                 stuck = best == 0
-                if self.privilege:  # [pass, best, best + 1 .. 4]
-                    counts = 2 + (SMUDGE_BID - best)
+                if self.privilege:  # [pass, best, best + 1 .. top]
+                    counts = 2 + (top - best)
                     first = best
-                else:  # [pass, best + 1 .. 4]
-                    counts = 1 + (SMUDGE_BID - best)
+                else:  # [pass, best + 1 .. top]
+                    counts = 1 + (top - best)
                     first = best + 1
-                forced = 1 if self.stuck_two else 3  # AP5: [2] or [2, 3, 4]
+                forced = 1 if self.stuck_two else top - 1  # AP5: [2] or [2 .. top]
                 counts = np.where(stuck, forced, counts)
                 k = source.choose(counts)
                 value = np.where(stuck, 2 + k, np.where(k > 0, first + k - 1, 0))
@@ -194,6 +260,52 @@ class PitchBatch:
             leader = winner
         return won.reshape(n, deals).T, tricks.reshape(n, deals).T, trump
 
+    def _play_twin(
+        self, rules: TrickTwin, hands: Masks, pitcher: Ints, source: DrawSource
+    ) -> tuple[Masks, Ints, Ints]:
+        """AP6, AP7 by a trick-rules twin (Smear's jick, SMR3): the pitcher leads and his card
+        names trump; each card's legal set, the suit led and the card's value for the trick
+        come from ``rules``; the highest value wins, the first of equal ones (C6)."""
+        n = self.players
+        deals = len(hands)
+        flat = hands.T.copy().reshape(-1)  # seat-major
+        won = np.zeros(n * deals, dtype=_U)
+        tricks = np.zeros(n * deals, dtype=np.int64)
+        leader: Ints = pitcher * deals + np.arange(deals)
+        trump = np.zeros(deals, dtype=np.int64)
+        trumps = np.zeros(deals, dtype=_U)
+        nothing = np.zeros(deals, dtype=_U)
+        for number in range(TRICKS):
+            at = leader
+            held = flat[at]
+            legal = rules.legal(held, nothing, trumps, number=number)  # a lead: any card
+            index = select(legal, source.choose(count(legal)))
+            card = BIT[index]
+            flat[at] = held ^ card
+            if number == 0:  # AP6: the pitch names trump
+                trump = (index // 13).astype(np.int64)
+                trumps = SUIT_MASK[trump]
+            led = rules.lead_suit(card, index, held, trumps, number=number)
+            best = rules.value(card, index, held, led, trumps, number=number)
+            winner = at
+            trick = card
+            for _ in range(1, n):
+                at = next_seat(at, deals, n)
+                held = flat[at]
+                legal = rules.legal(held, led, trumps, number=number)
+                index = select(legal, source.choose(count(legal)))
+                card = BIT[index]
+                flat[at] = held ^ card
+                trick = trick | card
+                value = rules.value(card, index, held, led, trumps, number=number)
+                better = value > best
+                best = pick(better, value, best)
+                winner = pick(better, at, winner)
+            won[winner] |= trick
+            tricks[winner] += 1
+            leader = winner
+        return won.reshape(n, deals).T, tricks.reshape(n, deals).T, trump
+
     def _holder(self, masks: Masks, card: Masks) -> Ints:
         """The seat whose mask holds ``card`` (-1: nobody)."""
         seat = np.full(len(card), -1, dtype=np.int64)
@@ -212,17 +324,32 @@ class PitchBatch:
         rows = np.arange(deals)
         trumps = SUIT_MASK[trump]
         in_play = np.zeros(deals, dtype=_U)
+        everyone = np.zeros(deals, dtype=_U)
         for seat in range(n):
             in_play |= dealt[:, seat] & trumps
+            everyone |= dealt[:, seat]
         high = bits(high_bit(in_play))
         low = bits(low_bit(in_play))
         jack = bits(trump * 13 + _JACK_RANK)
+        if "jick" in self.points:  # SMR3: the jick is High or Low when no trump is above/below
+            jick = _JICKS[trump]
+            jick_in = (everyone & jick) != 0
+            above = _ABOVE_JICK[trump]
+            high = pick(jick_in & ((in_play & above) == 0), jick, high)
+            low = pick(jick_in & ((in_play & ~above) == 0), jick, low)
         seats: dict[str, Ints] = {
             "high": self._holder(dealt, high),
             "low": self._holder(won if self.capturer else dealt, low),
             "jack": self._holder(won, jack),
         }
         cards: dict[str, Masks] = {"high": high, "low": low, "jack": jack * (seats["jack"] >= 0)}
+        if "jick" in self.points:  # SMR5: to the seat that wins it
+            seats["jick"] = self._holder(won, jick)
+            cards["jick"] = jick * (seats["jick"] >= 0)
+        if "trey" in self.points:
+            trey = _TREYS[trump]
+            seats["trey"] = self._holder(won, trey)
+            cards["trey"] = trey * (seats["trey"] >= 0)
         # AP8 Game: the unit with the most counting points, credited to its member with more
         values = np.zeros((n, deals), dtype=np.int64)
         for seat in range(n):
@@ -250,26 +377,36 @@ class PitchBatch:
         mine = self.unit_of[pitcher]
         own = {
             name: (seats[name] >= 0) & (self.unit_of[np.maximum(seats[name], 0)] == mine)
-            for name in POINTS
+            for name in self.points
         }
-        taken = sum(own[name].astype(np.int64) for name in POINTS)
+        taken = sum(WORTH[name] * own[name].astype(np.int64) for name in self.points)
         made = taken >= bid
         columns: list[ItemColumn] = []
-        for name in POINTS:
-            columns.append(self._column(name, own[name] & made, seats[name], cards[name]))
-        all_four = taken == 4
+        for name in self.points:
+            columns.append(
+                self._column(
+                    name, own[name] & made, seats[name], cards[name], points=WORTH[name],
+                    rule=_RULE[name],
+                )
+            )  # fmt: skip
+        all_four = sum(own[name].astype(np.int64) for name in self.points) == 4
         if self.smudge == "off":
             own_smudge = np.zeros(deals, dtype=np.bool_)
         elif self.smudge == "bidder":
-            own_smudge = made & all_four & (bid == SMUDGE_BID)
+            own_smudge = made & all_four & (bid == self.max_bid)
         else:
             own_smudge = made & all_four
         columns.append(self._column("smudge", own_smudge, pitcher, None, points=0, rule="AP10"))
         columns.append(self._column("set_back", ~made, pitcher, None, points=-bid, rule="AP9"))
-        others = {name: (seats[name] >= 0) & ~own[name] for name in POINTS}
-        for name in POINTS:
-            columns.append(self._column(name, others[name], seats[name], cards[name]))
-        other_four = sum(others[name].astype(np.int64) for name in POINTS) == 4
+        others = {name: (seats[name] >= 0) & ~own[name] for name in self.points}
+        for name in self.points:
+            columns.append(
+                self._column(
+                    name, others[name], seats[name], cards[name], points=WORTH[name],
+                    rule=_RULE[name],
+                )
+            )  # fmt: skip
+        other_four = sum(others[name].astype(np.int64) for name in self.points) == 4
         other_smudge = other_four if self.smudge == "anyone" else np.zeros(deals, dtype=np.bool_)
         columns.append(
             self._column("smudge", other_smudge, seats["high"], None, points=0, rule="AP10")
@@ -319,7 +456,10 @@ class PitchBatch:
                     continue
                 before = scores[rows]
                 deals = self.play(len(rows), source.deals(rows, number[rows]), dealer=d)
-                winner[rows] = self._first_out(before, deals)
+                if self.smear:
+                    winner[rows] = self._smear_out(before, deals)
+                else:
+                    winner[rows] = self._first_out(before, deals)
                 scores[rows] = before + deals.points
                 steps.append(
                     PartyStep(rows, number[rows], np.full(len(rows), d), deals, scores[rows])
@@ -368,6 +508,20 @@ class PitchBatch:
             out &= mine - others.max(axis=1) >= self.win_by
         return out
 
+    def _smear_out(self, scores: Ints, deals: BatchResult) -> Ints:
+        """SMR6, D-SMR4 (:func:`kozyr_pitch.scoring.smear_out`): after the deal, the side (or
+        player) with the most points at the target or above wins; a tie for the most to the
+        pitcher's side, else nobody (-1)."""
+        final = scores + deals.points
+        rows = np.arange(len(final))
+        best = final.max(axis=1)
+        top = final == best[:, None]
+        mine = self.unit_of[deals.extra["pitcher"].values]
+        alone = top.sum(axis=1) == 1
+        first = np.where(top[rows, mine], mine, np.where(alone, np.argmax(top, axis=1), -1))
+        out: Ints = np.where(best >= self.target, first, -1)
+        return out
+
     def _first_out(self, scores: Ints, deals: BatchResult) -> Ints:
         """D-AP2: the side (or player) first out counting each deal's items in order from the
         running ``scores`` (-1: nobody): a smudge wins at once; after a set-back every other
@@ -396,4 +550,7 @@ class PitchBatch:
         return first
 
 
-__all__ = ["PitchBatch"]
+#: The rule each point's item cites (AP8; the jick and the trey SMR5).
+_RULE = {name: "SMR5" if name in ("jick", "trey") else "AP8" for name in SMEAR_POINTS}
+
+__all__ = ["PitchBatch", "SmearTwin"]

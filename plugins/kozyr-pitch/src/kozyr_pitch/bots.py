@@ -10,14 +10,17 @@ from kozyr import PLAY, Action, Card, PlayerView, RandomBot, Rank, Suit
 from kozyr_pitch.scoring import COUNT
 
 
-def best_suit(hand: Sequence[Card]) -> tuple[Suit, int]:
+def best_suit(hand: Sequence[Card], *, smear: bool = False) -> tuple[Suit, int]:
     """The suit to pitch and the points it should bring (AP8): High (an ace or king), Jack, Low
     (a two or three) and one for length (three cards or more); ties: the suit with the higher
-    card.
+    card. With ``smear`` (SMR3, SMR5) also the jick held (the other jack of the colour), and the
+    trey (the 3) one more.
 
     >>> from kozyr import parse_cards
     >>> best_suit(parse_cards("A♥ J♥ 2♥ 4♣ 4♦ 4♠"))
     (Suit.HEARTS, 4)
+    >>> best_suit(parse_cards("A♥ J♥ 3♥ J♦ 4♣ 4♠"), smear=True)
+    (Suit.HEARTS, 6)
     """
 
     def worth(suit: Suit) -> tuple[int, int]:
@@ -28,6 +31,8 @@ def best_suit(hand: Sequence[Card]) -> tuple[Suit, int]:
             + (min(ranks) <= Rank.THREE)
             + (len(ranks) >= 3)
         )
+        if smear:
+            points += (Card(Rank.JACK, Suit(3 - int(suit))) in hand) + (Rank.THREE in ranks)
         return points, max(ranks)
 
     suit = max(sorted({c.suit for c in hand}), key=worth)
@@ -39,19 +44,22 @@ class HeuristicBot:
     forced to make (AP5) or passes; as the pitcher leads its best suit's highest card (AP6);
     afterwards a random legal card, preferring to win a trick holding a ten."""
 
+    #: Whether it counts Smear's jick and trey in a suit's worth (SMR3, SMR5).
+    smear = False
+
     def __init__(self, rng: random.Random) -> None:
         self.random = RandomBot(rng)
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         hand = list(view.hand())
         if actions[0].kind != PLAY:
-            _, worth = best_suit(hand)
+            _, worth = best_suit(hand, smear=self.smear)
             bids = [a for a in actions if a.value is not None and int(a.value) <= worth]
             passes = [a for a in actions if a.value is None]
             return bids[-1] if bids else (passes or actions[:1])[0]
         trick = view.trick
         if view.trump is None and not view.tricks and trick is not None and not trick.plays:
-            suit, _ = best_suit(hand)
+            suit, _ = best_suit(hand, smear=self.smear)
             return max(
                 (a for a in actions if a.card is not None and a.card.suit == suit),
                 key=_rank,
@@ -65,8 +73,14 @@ class HeuristicBot:
         return self.random.choose(view, actions)
 
 
+class SmearBot(HeuristicBot):
+    """:class:`HeuristicBot` for Smear: a suit is worth its jick and trey too (SMR3-SMR5)."""
+
+    smear = True
+
+
 def _rank(action: Action) -> int:
     return int(action.card.rank) if action.card is not None else 0
 
 
-__all__ = ["COUNT", "HeuristicBot", "best_suit"]
+__all__ = ["COUNT", "HeuristicBot", "SmearBot", "best_suit"]

@@ -8,11 +8,12 @@ against these values -- the first time its variant is asked for.
 from kozyr import VariantRegistry, hookimpl
 
 RULE_IDS = "AP1-AP11, D-AP1-D-AP8"
+SMEAR_RULE_IDS = "SMR1-SMR6, D-SMR1-D-SMR6, AP1-AP11, D-AP1-D-AP8"
 
 
 @hookimpl
 def kozyr_register_variants(registry: VariantRegistry) -> None:
-    """Register Auction Pitch, Setback and Smudge."""
+    """Register Auction Pitch, Setback, Smudge and the two Smears."""
     registry.add_lazy(
         "kozyr_pitch.variant:AuctionPitch",
         name="auction-pitch",
@@ -39,4 +40,22 @@ def kozyr_register_variants(registry: VariantRegistry) -> None:
         title="Pitch (Smudge)",
         title_ru="Питч со смаджем",
         rules_ref=RULE_IDS,
+    )
+    registry.add_lazy(
+        "kozyr_pitch.smear:Smear",
+        name="smear",
+        aliases=("five-point-smear", "schmier", "смир"),
+        player_counts=(2, 3, 4, 5, 6, 7),
+        title="Smear (five-point)",
+        title_ru="Смир (пять очков)",
+        rules_ref=SMEAR_RULE_IDS,
+    )
+    registry.add_lazy(
+        "kozyr_pitch.smear:TenPointSmear",
+        name="ten-point-smear",
+        aliases=("smear-10", "десятиочковый-смир"),
+        player_counts=(2, 3, 4, 5, 6, 7),
+        title="Ten-point Smear (no jokers)",
+        title_ru="Смир на десять очков (без джокеров)",
+        rules_ref=SMEAR_RULE_IDS,
     )

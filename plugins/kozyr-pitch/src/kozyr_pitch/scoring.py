@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kozyr import Card, CardSet, Rank, ScoreItem, Suit
+from kozyr import ALL_CARDS, Card, CardSet, Rank, ScoreItem, Suit
 from kozyr.cardset import SUIT_MASKS, rank_mask
 from kozyr.scoring import whole
 
@@ -32,6 +32,11 @@ COUNTING_CARDS = CardSet(rank_mask(COUNT))
 POINTS = ("high", "low", "jack", "game")
 #: AP3: the bid of four, the smudge ("shoot the moon").
 SMUDGE_BID = 4
+#: SMR5: the points of a Smear deal, in the order they count (D-SMR3): Pitch's four with the
+#: Jick after the Jack and the Trey before Game.
+SMEAR_POINTS = ("high", "low", "jack", "jick", "trey", "game")
+#: SMR5: what each point is worth (the Trey, the 3 of trumps, 3 in ten-point Smear; Game 1).
+WORTH = {"high": 1, "low": 1, "jack": 1, "jick": 1, "trey": 3, "game": 1}
 
 LABELS = {
     "high": ("Старший", "High"),
@@ -40,7 +45,50 @@ LABELS = {
     "game": ("Гейм", "Game"),
     "set_back": ("Недобор", "Set back"),
     "smudge": ("Смадж", "Smudge"),
+    "jick": ("Джик", "Jick"),
+    "trey": ("Тройка", "Trey"),
 }
+
+
+#: SMR3: the jick of each trump suit (by suit), the other jack of its colour (♥ ♦, ♠ ♣).
+JICKS: tuple[Card, ...] = tuple(Card(Rank.JACK, Suit(3 - int(suit))) for suit in Suit)
+
+
+def jick_of(trump: Suit) -> Card:
+    """SMR3: the jick, the other jack of the trump's colour (♥ and ♦, ♠ and ♣).
+
+    >>> jick_of(Suit.HEARTS), jick_of(Suit.CLUBS)
+    (Card('J♦'), Card('J♠'))
+    """
+    return JICKS[trump]
+
+
+def trumps_of(trump: Suit, jick: bool) -> int:
+    """The mask of the trumps (SMR3): the trump suit, and with ``jick`` the jick."""
+    return SUIT_MASKS[trump] | (JICKS[trump].mask if jick else 0)
+
+
+def trump_rank(card: Card, trump: Suit) -> int:
+    """A trump's place in the trump suit (SMR3): twice its rank, the jick between the jack and
+    the ten (21). Only meaningful for a card of :func:`trumps_of`.
+
+    >>> [trump_rank(Card.parse(c), Suit.HEARTS) for c in ("J♥", "J♦", "10♥", "2♥")]
+    [22, 21, 20, 4]
+    """
+    if card.suit != trump:
+        return 2 * int(Rank.JACK) - 1
+    return 2 * int(card.rank)
+
+
+#: SMR3: the trumps that rank above the jick in each suit (A K Q J), by suit.
+ABOVE_JICK: tuple[int, ...] = tuple(
+    sum(
+        c.mask
+        for c in ALL_CARDS
+        if c.suit == suit and trump_rank(c, suit) > trump_rank(JICKS[suit], suit)
+    )
+    for suit in Suit
+)
 
 
 @dataclass(frozen=True)
@@ -58,6 +106,12 @@ class Facts:
     #: The Game count per side (or seat); None in an outcome record that gives none.
     counts: tuple[int, ...] | None = None
     jack_card: Card | None = None
+    #: SMR5 (Smear): the seat that won the jick and the 3 of trumps in a trick; None: not in
+    #: play, or not played for (option ``jick`` or ``trey`` off).
+    jick: int | None = None
+    trey: int | None = None
+    jick_card: Card | None = None
+    trey_card: Card | None = None
 
 
 def game_count(cards: CardSet) -> int:
@@ -89,20 +143,32 @@ def play_facts(
     trump: Suit,
     sides: Sequence[Sequence[int]] | None,
     low_to: str = "holder",
+    *,
+    jick: bool = False,
+    trey: bool = False,
 ) -> Facts:
     """AP8 from a played deal: High, the highest trump in play, to the seat dealt it; Low, the
     lowest, to the seat dealt it (or, ``low_to="capturer"``, to the seat that won it in a
     trick); Jack, the trump jack, to the seat that won it; Game to the side (or player) whose
     tricks count most -- credited to its member who counted more, the first on a tie -- and to
-    nobody on a tie. The pitch is a trump, so a trump is always in play (AP6)."""
-    suit = SUIT_MASKS[trump]
+    nobody on a tie. The pitch is a trump, so a trump is always in play (AP6). With ``jick``
+    (Smear, SMR3, SMR5) the jick is a trump ranking between the jack and the ten -- it can be
+    High or Low -- and a point to the seat that wins it; with ``trey`` the 3 of trumps is a
+    point (worth 3) to the seat that wins it."""
+    suit = trumps_of(trump, jick)
     dealt = [0 if hand is None else hand.mask & suit for hand in hands]
     in_play = 0
     for held in dealt:
         in_play |= held
-    assert in_play, "the pitch is a trump: one is always in play (AP6)"
-    high = Card.from_index(in_play.bit_length() - 1)
-    low = Card.from_index((in_play & -in_play).bit_length() - 1)
+    natural = in_play & SUIT_MASKS[trump]
+    assert natural, "the pitch is a trump: one is always in play (AP6)"
+    high = Card.from_index(natural.bit_length() - 1)
+    low = Card.from_index((natural & -natural).bit_length() - 1)
+    if in_play != natural:  # SMR3: the jick, when no trump ranks above (below) it
+        if not natural & ABOVE_JICK[trump]:
+            high = JICKS[trump]
+        if not natural & ~ABOVE_JICK[trump]:
+            low = JICKS[trump]
     high_seat = next(s for s, held in enumerate(dealt) if held & high.mask)
     if low_to == "capturer":
         low_seat = next(s for s, cards in enumerate(won) if low in cards)
@@ -110,6 +176,10 @@ def play_facts(
         low_seat = next(s for s, held in enumerate(dealt) if held & low.mask)
     jack_card = Card(Rank.JACK, trump)
     jack = next((s for s, cards in enumerate(won) if jack_card in cards), None)
+    jick_card = jick_of(trump) if jick else None
+    jick_seat = next((s for s, cards in enumerate(won) if jick_card in cards), None)
+    trey_card = Card(Rank.THREE, trump) if trey else None
+    trey_seat = next((s for s, cards in enumerate(won) if trey_card in cards), None)
     counted = [game_count(cards) for cards in won]
     units = len(sides) if sides else len(won)
     counts = [0] * units
@@ -134,6 +204,10 @@ def play_facts(
         game_cards,
         tuple(counts),
         jack_card if jack is not None else None,
+        jick_seat,
+        trey_seat,
+        jick_card if jick_seat is not None else None,
+        trey_card if trey_seat is not None else None,
     )
 
 
@@ -171,19 +245,23 @@ def deal_items(
     raw.append(("low", low_seat, (low_card,) if low_card else (), low_rule))
     if facts.jack is not None:
         raw.append(("jack", facts.jack, (facts.jack_card,) if facts.jack_card else (), "AP8"))
+    if facts.jick is not None:  # SMR5
+        raw.append(("jick", facts.jick, (facts.jick_card,) if facts.jick_card else (), "SMR5"))
+    if facts.trey is not None:  # SMR5
+        raw.append(("trey", facts.trey, (facts.trey_card,) if facts.trey_card else (), "SMR5"))
     if facts.game is not None:
         raw.append(("game", facts.game, facts.game_cards, "AP8"))
     mine = unit_of(pitcher, sides)
     own = [r for r in raw if unit_of(r[1], sides) == mine]
     others = [r for r in raw if unit_of(r[1], sides) != mine]
     items: list[ScoreItem] = []
-    if len(own) >= bid:  # AP9: made -- the pitcher's side scores all it won
-        items += [_item(name, seat, 1, cards, rule, sides) for name, seat, cards, rule in own]
+    if sum(WORTH[r[0]] for r in own) >= bid:  # AP9: made -- the pitcher's side scores all it won
+        items += [_item(n, seat, WORTH[n], cards, rule, sides) for n, seat, cards, rule in own]
         if len(own) == 4 and smudge != "off" and (bid == SMUDGE_BID or smudge == "anyone"):
             items.append(_item("smudge", pitcher, 0, (), "AP10", sides))
     else:  # AP9: set back by the bid
         items.append(_item("set_back", pitcher, -bid, (), "AP9", sides))
-    items += [_item(name, seat, 1, cards, rule, sides) for name, seat, cards, rule in others]
+    items += [_item(n, seat, WORTH[n], cards, rule, sides) for n, seat, cards, rule in others]
     if smudge == "anyone" and len(others) == 4:  # AP10: all four points to one other side
         items.append(_item("smudge", others[0][1], 0, (), "AP10", sides))
     return items
@@ -237,16 +315,67 @@ def going_out(
     return None
 
 
+def smear_out(
+    scores: Sequence[int],
+    items: Sequence[ScoreItem],
+    sides: Sequence[Sequence[int]] | None,
+    target: int,
+    pitcher: int,
+) -> tuple[int, ScoreItem] | None:
+    """SMR6, D-SMR4: the side (or player) that wins a game of Smear with a deal, from the
+    running ``scores`` before it: after the deal, of those at ``target`` or more the one with
+    the most points; on a tie for the most the pitcher's side if it is one of them, else nobody
+    yet (the game goes on). With the winner, its last item of the deal (the deal's last item
+    when it scored none).
+
+    >>> high = ScoreItem("high", "", "", 1, (), 0, None, "AP8")
+    >>> low = ScoreItem("low", "", "", 1, (), 1, None, "AP8")
+    >>> smear_out([10, 10], [high, low], None, 11, pitcher=1)[0]  # 11-11: to the pitcher
+    1
+    >>> smear_out([10, 11], [high], None, 11, pitcher=0)[0]  # 11-11 again
+    0
+    >>> smear_out([9, 9], [high, low], None, 11, pitcher=1) is None
+    True
+    """
+    running = list(scores)
+    last: dict[int, ScoreItem] = {}
+    for it in items:
+        assert it.seat is not None
+        unit = unit_of(it.seat, sides)
+        running[unit] += whole(it.points)
+        last[unit] = it
+    best = max(running)
+    if best < target:
+        return None
+    top = [u for u, score in enumerate(running) if score == best]
+    mine = unit_of(pitcher, sides)
+    if mine in top:
+        winner = mine
+    elif len(top) == 1:
+        winner = top[0]
+    else:
+        return None
+    return winner, last.get(winner, items[-1])
+
+
 __all__ = [
+    "ABOVE_JICK",
     "COUNT",
+    "JICKS",
     "LABELS",
     "POINTS",
+    "SMEAR_POINTS",
     "SMUDGE_BID",
+    "WORTH",
     "Facts",
     "deal_items",
     "game_count",
     "going_out",
     "is_out",
+    "jick_of",
     "play_facts",
+    "smear_out",
+    "trump_rank",
+    "trumps_of",
     "unit_of",
 ]

@@ -36,6 +36,7 @@ from kozyr import (
     RankOrder,
     RecordError,
     RecordReader,
+    ScoreItem,
     ScoreSheet,
     Settlement,
     SheetNote,
@@ -69,7 +70,8 @@ BIDDING = "bidding"
 #: The most Game points a deal can hold: every counting card of the pack (AP8).
 ALL_GAME_POINTS = 4 * sum(COUNT.values())
 _PASSES = tuple(Action(PASS, seat) for seat in range(7))
-_BIDS = tuple(tuple(Action(BID, seat, value=v) for v in range(5)) for seat in range(7))
+#: Every bid of every seat: 1 to 4 in Pitch, up to 8 in ten-point Smear without jokers (SMR4).
+_BIDS = tuple(tuple(Action(BID, seat, value=v) for v in range(9)) for seat in range(7))
 
 
 def bid_text(value: int | None) -> str:
@@ -115,6 +117,21 @@ BID_FIELD = OutcomeField(
     maximum=SMUDGE_BID,
     doc="The pitcher's bid: 1 (by option) or 2 to 4; 4 is the smudge.",
 )
+
+
+def bid_field(maximum: int) -> OutcomeField:
+    """The outcome field of the bid when the bids go up to ``maximum`` (Smear, SMR4)."""
+    from dataclasses import replace
+
+    if maximum == SMUDGE_BID:
+        return BID_FIELD
+    return replace(
+        BID_FIELD,
+        maximum=maximum,
+        doc=f"The pitcher's bid: 1 (by option) or 2 to {maximum}, the points in play (SMR4).",
+    )
+
+
 HIGH = _seat("high", "Старший", "High", "AP8", "The seat dealt the highest trump in play.")
 LOW = _seat("low", "Младший", "Low", "AP8", "The seat dealt the lowest trump in play.")
 LOW_CAPTURED = _seat(
@@ -168,8 +185,18 @@ class AuctionPitch(Variant):
         DecisionKind(PASS, public=True, rule="AP3"),
         DecisionKind(BID, value=int, public=True, rule="AP3"),
     )
-    hears_plays: ClassVar[bool] = True  # AP6: trump is set by the first card led
-    record_fields = ("won", "trump", *FACT_NAMES, "pitcher", "bid", "game_points")
+    hears_plays = True  # AP6: trump is set by the first card led
+    #: Random bidders bid high and are set back so often that their scores drift below zero
+    #: and a game almost never ends: ``kozyr play --party`` uses the heuristic bot.
+    party_bot = "heuristic"
+    record_fields: ClassVar[tuple[str, ...]] = (
+        "won",
+        "trump",
+        *FACT_NAMES,
+        "pitcher",
+        "bid",
+        "game_points",
+    )
     options_spec: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("players", int, 4, "AP1", "players: 2 to 7", choices=(2, 3, 4, 5, 6, 7)),
         OptionSpec(
@@ -285,9 +312,10 @@ class AuctionPitch(Variant):
         """
         best = max((b for b in bids if b is not None), default=0)
         low = int(self.options["min_bid"])
+        top = self.max_bid
         if seat == dealer and best == 0:  # AP5: the stuck dealer
-            return [2] if self.options["stuck_dealer"] == "two" else list(range(2, 5))
-        values = [v for v in range(low, SMUDGE_BID + 1) if v > best]
+            return [2] if self.options["stuck_dealer"] == "two" else list(range(2, top + 1))
+        values = [v for v in range(low, top + 1) if v > best]
         if seat == dealer and self.options["dealer_privilege"]:
             values = [best, *values]  # AP4: the dealer's privilege
         return [None, *values]
@@ -308,14 +336,16 @@ class AuctionPitch(Variant):
             return f"it is seat {seat}'s turn to bid, not seat {action.seat}'s (AP3)"
         bids = deal.state.bids
         best = max((b for b in bids if b is not None), default=0)
+        top = self.max_bid
         if seat == deal.dealer and best == 0:
-            must = "2" if self.options["stuck_dealer"] == "two" else "2, 3 or 4"
+            must = "2" if self.options["stuck_dealer"] == "two" else f"2 to {top}"
             return f"everyone else passed: the dealer must bid {must} (AP5)"
         low = int(self.options["min_bid"])
         if action.kind == BID and (
-            not isinstance(action.value, int) or not low <= action.value <= SMUDGE_BID
+            not isinstance(action.value, int) or not low <= action.value <= top
         ):
-            return f"{action.value} is not a bid: bid {low} to 4 (4 is the smudge), or pass (AP3)"
+            what = "4 is the smudge" if top == SMUDGE_BID else "the points in play, SMR4"
+            return f"{action.value} is not a bid: bid {low} to {top} ({what}), or pass (AP3)"
         if action.kind == BID and seat == deal.dealer and not self.options["dealer_privilege"]:
             return (
                 f"a bid of {action.value} does not exceed the bid of {best}; the dealer too "
@@ -360,7 +390,52 @@ class AuctionPitch(Variant):
         """Dealer, pitcher, bid, who scored High, Low, Jack and Game, and optionally the Game
         points per side (AP2-AP8)."""
         low = LOW_CAPTURED if self.options["low_to"] == "capturer" else LOW
-        return (DEALER, PITCHER, BID_FIELD, HIGH, low, JACK, GAME, GAME_POINTS)
+        return (
+            DEALER,
+            PITCHER,
+            bid_field(self.max_bid),
+            HIGH,
+            low,
+            JACK,
+            *self.extra_fact_fields(),
+            GAME,
+            GAME_POINTS,
+        )
+
+    # --- what Smear changes (kozyr_pitch.smear overrides these) ---------------------------------
+
+    @property
+    def max_bid(self) -> int:
+        """The highest bid: 4, the smudge (AP3); in Smear the points in play (SMR4)."""
+        return SMUDGE_BID
+
+    @property
+    def fact_names(self) -> tuple[str, ...]:
+        """The points an outcome record names (AP8; Smear adds the jick and the trey, SMR5)."""
+        return FACT_NAMES
+
+    def extra_fact_fields(self) -> tuple[OutcomeField, ...]:
+        """Outcome fields of points beyond Pitch's four (none here; Smear's SMR5)."""
+        return ()
+
+    def fact_options(self) -> dict[str, bool]:
+        """The keywords of :func:`kozyr_pitch.scoring.play_facts` for this variant's points."""
+        return {"jick": False, "trey": False}
+
+    def proof_rules(self) -> FollowOrTrump:
+        """The trick rules a summary's proof plays by (AP6, AP7)."""
+        return PitchLead(ORDER, void_may_discard=True, rule="AP7")
+
+    def first_out(
+        self, scores: Sequence[int], items: Sequence[ScoreItem], pitcher: int, target: int
+    ) -> tuple[int, ScoreItem] | None:
+        """Who wins the game in a deal with these ``items`` from the running ``scores``, and
+        the item that did it (AP10, AP11, D-AP2, D-AP5: counting in order)."""
+        return going_out(scores, items, self.sides, target, int(self.options["win_by"]))
+
+    #: How a game is won, for the sheet's note (AP11 / SMR6).
+    out_rule = "AP11"
+    out_how = ("первым считает питчер", "the pitcher counts first")
 
     @override
     def read_fields(self, reader: RecordReader) -> dict[str, Any]:
@@ -375,7 +450,7 @@ class AuctionPitch(Variant):
                 if reader.has(key):
                     raise reader.error(reader.at(key), f"an outcome record has no {key}")
             return read_outcome(self.outcome_fields, reader, self.units())
-        for key in (*FACT_NAMES, "pitcher", "bid", "game_points"):
+        for key in (*self.fact_names, "pitcher", "bid", "game_points"):
             if reader.has(key):
                 raise reader.error(
                     reader.at(key),
@@ -408,7 +483,7 @@ class AuctionPitch(Variant):
         d = record.decisions
         data: dict[str, Any] = {}
         if not record.hands:
-            for key in ("pitcher", "bid", *FACT_NAMES):
+            for key in ("pitcher", "bid", *self.fact_names):
                 data[key] = d.get(key)
             if d.get("game_points") is not None:
                 data["game_points"] = list(d["game_points"])
@@ -483,8 +558,8 @@ class AuctionPitch(Variant):
         points."""
         d = record.decisions
         low = int(self.options["min_bid"])
-        if not low <= int(d["bid"]) <= SMUDGE_BID:
-            raise RecordError("$.bid", f"{d['bid']} is not a bid: {low} to 4 (AP3)")
+        if not low <= int(d["bid"]) <= self.max_bid:
+            raise RecordError("$.bid", f"{d['bid']} is not a bid: {low} to {self.max_bid} (AP3)")
         points = d.get("game_points")
         if points is None:
             return
@@ -534,7 +609,7 @@ class AuctionPitch(Variant):
                 f"the pitcher (seat {pitcher}) holds no {trump}, so cannot pitch it (AP6)",
             )
         found = realise(
-            PitchLead(ORDER, void_may_discard=True, rule="AP7"),
+            self.proof_rules(),
             trump,
             hands,
             range(n),
@@ -567,6 +642,10 @@ class AuctionPitch(Variant):
         }
         facts, _, _, _ = self.facts(result.record)  # D-AP1: who scored each point
         data.update(high=facts.high[0], low=facts.low[0], jack=facts.jack, game=facts.game)
+        if "jick" in self.fact_names:
+            data["jick"] = facts.jick
+        if "trey" in self.fact_names:
+            data["trey"] = facts.trey
         if extra.get("game_points") is not None:
             data["game_points"] = list(extra["game_points"])
         return data
@@ -583,6 +662,8 @@ class AuctionPitch(Variant):
                 d.get("jack"),
                 d.get("game"),
                 counts=tuple(d["game_points"]) if d.get("game_points") is not None else None,
+                jick=d.get("jick"),
+                trey=d.get("trey"),
             )
             return facts, int(d["pitcher"]), int(d["bid"]), None
         pitcher, bid = self.auction(record.dealer, self.bids(record))
@@ -596,7 +677,14 @@ class AuctionPitch(Variant):
         else:
             trump = d["trump"]
             piles = [CardSet(cards) for cards in d["won"]]
-        facts = play_facts(record.hands, piles, trump, self.sides, str(self.options["low_to"]))
+        facts = play_facts(
+            record.hands,
+            piles,
+            trump,
+            self.sides,
+            str(self.options["low_to"]),
+            **self.fact_options(),
+        )
         return facts, pitcher, bid, trump
 
     @override
@@ -641,14 +729,14 @@ class AuctionPitch(Variant):
     ) -> tuple[list[tuple[int, ...]], int | None, int | None]:
         """Running totals per side (or seat), the winner and the deal it won in (AP11)."""
         target = self.target(party)
-        win_by = int(self.options["win_by"])
         scores = [0] * self.units()
         running: list[tuple[int, ...]] = []
         winner: int | None = None
         won_in: int | None = None
         for i, result in enumerate(results):
             if winner is None:
-                out = going_out(scores, result.sheet.items, self.sides, target, win_by)
+                pitcher = int(result.extra["pitcher"])
+                out = self.first_out(scores, result.sheet.items, pitcher, target)
                 if out is not None:
                     winner, won_in = out[0], i
             for it in result.sheet.items:
@@ -665,6 +753,27 @@ class AuctionPitch(Variant):
         if winner is not None:
             return None
         return {"scores": list(running[-1]) if running else [0] * self.units()}
+
+    @override
+    def party_context_after(
+        self,
+        party: PartyRecord,
+        results: Sequence[DealResult],
+        before: Mapping[str, Any],
+    ) -> Mapping[str, Any] | None:
+        """One step of :meth:`party_context` (AP11): the scores before the last deal plus its
+        items, or None once that deal put a side out -- so a party of n deals is n steps."""
+        if not results:
+            return self.party_context(party, results)
+        last = results[-1]
+        scores = list(before["scores"])
+        target = self.target(party)
+        if self.first_out(scores, last.sheet.items, int(last.extra["pitcher"]), target):
+            return None
+        for it in last.sheet.items:
+            assert it.seat is not None
+            scores[unit_of(it.seat, self.sides)] += whole(it.points)
+        return {"scores": scores}
 
     @override
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
@@ -722,20 +831,19 @@ class AuctionPitch(Variant):
         if not isinstance(result, PartyResult) or result.winner is None:
             return notes
         target = int(result.extra["target"])
-        win_by = int(result.extra.get("win_by", 1))
         scores = [0] * self.units()
         for i, deal in enumerate(deals):
-            out = going_out(scores, deal.sheet.items, self.sides, target, win_by)
+            out = self.first_out(scores, deal.sheet.items, int(deal.extra["pitcher"]), target)
             if out is not None:
                 item = out[1]
                 how = "smudge: the game at once" if item.name == "smudge" else item.label_en
                 how_ru = "смадж: игра сразу" if item.name == "smudge" else item.label_ru
                 notes.append(
                     SheetNote(
-                        f"{{}} выиграл в сдаче {i + 1} ({how_ru}; первым считает питчер)",
-                        f"{{}} won in deal {i + 1} ({how}; the pitcher counts first)",
+                        f"{{}} выиграл в сдаче {i + 1} ({how_ru}; {self.out_how[0]})",
+                        f"{{}} won in deal {i + 1} ({how}; {self.out_how[1]})",
                         who=(result.winner,),
-                        rule="AP10" if item.name == "smudge" else "AP11",
+                        rule="AP10" if item.name == "smudge" else self.out_rule,
                         sides=bool(self.sides),
                         winner=True,
                     )

@@ -30,7 +30,6 @@ from kozyr import ALL_CARDS, Deck, FollowElseAny, Rank, Settlement, Suit
 from kozyr.batch import (
     BIT,
     SUIT_MASK,
-    SUIT_OF,
     BatchResult,
     Bools,
     DrawSource,
@@ -42,11 +41,10 @@ from kozyr.batch import (
     PartyStep,
     count,
     item_column,
-    next_seat,
     pick,
     select,
-    trick_taker,
 )
+from kozyr.batch.tricks import play_tricks, twin
 from kozyr_sem_listov.scoring import RACE_TARGET, tricks_labels
 
 if TYPE_CHECKING:  # the batch form depends on the reference forms only through their instances
@@ -92,6 +90,9 @@ class SemListovBatch:
             self.held_over = False
             self.ace_cut = False
             self.rule = cast("RaceForm", variant).race_rule
+        # the reference's own trick rules as a batch twin, for the tricks everyone plays
+        # (SL-C13's forced leads, ClassicTrickRules, are played by _play)
+        self.trick_rules = None if self.trump_leads else twin(variant.trick_rules)
         self.denominator = lcm(*range(1, n + 1))
         # D-PN2: a deal on its own ends the race when all but one seat reach seven in it -- two
         # players, when one takes every trick (with the last trick: see supports)
@@ -325,62 +326,47 @@ class SemListovBatch:
         trace: list[tuple[Ints, Bools]] | None = None,
     ) -> tuple[Ints, Ints]:
         """:meth:`_play` for a table where everyone plays every trick and no lead is forced
-        (no run-aways, no SL-C13): the winner is read from the trick's cards at its end -- the
-        highest live trump, else the highest card of the suit led (C6, SL-C11). The table is
-        the seats of ``hands`` (``len(hands)`` of them). With ``trace``, each trick appends its
-        winner (seat ``s`` of deal ``d`` as ``s * deals + d``) and whether each dealer has
-        exchanged by its end."""
+        (no run-aways, no SL-C13): the tricks of :func:`kozyr.batch.tricks.play_tricks` by the
+        variant's own trick rules (SL-C9-SL-C12, PN3 or SL19-2/NN3; C6), eldest leading first
+        (SL-C8), with the dealer's exchange between tricks. The table is the seats of ``hands``
+        (``len(hands)`` of them). With ``trace``, each trick appends its winner (seat ``s`` of
+        deal ``d`` as ``s * deals + d``) and whether each dealer has exchanged by its end."""
         n = len(hands)
         deals = hands.shape[1]
-        trumps = SUIT_MASK[trump]
         turned = BIT[turnup]
         exchange = np.full(deals, -1, dtype=np.int64)
         can_exchange = np.full(deals, self.exchange is not None)
         if self.exchange == "before_play":  # D-PN1: asked once, before the first lead
             self._exchange(hands, dealer, turned, can_exchange, exchange, source)
             can_exchange[:] = False
-        # The hands lie seat-major in one flat view (seat ``s`` of deal ``d`` at
-        # ``s * deals + d``): the next player of a trick is one flat index further round.
-        flat = hands.reshape(-1)  # a view: ``hands`` (which the exchange reads) is contiguous
-        assert np.shares_memory(flat, hands)
-        size = n * deals
-        won = np.zeros(size, dtype=np.int64)
-        leader = (dealer + 1) % n * deals + np.arange(deals)  # SL-C8: eldest leads
-        free = self.rules == "free"
-        plain = ~trumps  # the cards of the other suits
-        for number in range(self.hand_size):
+        exchanged: list[Bools] = []
+
+        def between_tricks(number: int) -> None:
             if number and self.exchange == "after_first_trick":  # SL-C6, D-SL5
                 self._exchange(hands, dealer, turned, can_exchange, exchange, source)
-                can_exchange &= exchange < 0
-            index = leader
-            held = flat[index]
-            lead = select(held, source.choose(count(held)))
-            bit = BIT[lead]
-            flat[index] = held ^ bit
-            led = SUIT_OF[lead]
-            trump_lead = led == trumps
-            trick = bit
-            live = bit * trump_lead  # the live trumps played (SL-C9)
-            played = [bit]
-            for _ in range(1, n):
-                index = next_seat(index, deals, n)
-                held = flat[index]
-                legal = self._legal(held, led, trumps, trump_lead, False, trump, trump_lead)
-                bit = BIT[select(legal, source.choose(count(legal)))]
-                flat[index] = held ^ bit
-                trick = trick | bit
-                if free:  # SL-C9: a trump on a plain lead is live only from an all-trump hand
-                    live = live | (bit & trumps) * (trump_lead | ((held & plain) == _NONE))
-                played.append(bit)
-            if not free:
-                live = trick & trumps
-            # C6, SL-C11: the highest live trump, else the highest card of the suit led
-            winner = trick_taker(played, pick(live != _NONE, live, trick & led), leader, deals)
-            won[winner] += 1
-            leader = winner
+                can_exchange[exchange >= 0] = False
             if trace is not None:
-                trace.append((winner, exchange >= 0))
-        return won.reshape(n, deals), exchange
+                exchanged.append(exchange >= 0)
+
+        # the hands seat-major in one flat view (seat s of deal d at s * deals + d), which the
+        # tricks empty and the exchange reads through ``hands``
+        flat = hands.reshape(-1)
+        assert np.shares_memory(flat, hands)
+        assert self.trick_rules is not None  # no SL-C13 forced leads on this path
+        played = play_tricks(
+            self.trick_rules,
+            flat,
+            players=n,
+            leader=(dealer + 1) % n * deals + np.arange(deals),  # SL-C8: eldest leads
+            trump=SUIT_MASK[trump],
+            tricks=self.hand_size,
+            choose=source.choose,
+            before_trick=between_tricks,
+        )
+        if trace is not None:
+            for number, flags in enumerate(exchanged):
+                trace.append((played.winners[:, number] * deals + np.arange(deals), flags))
+        return played.tricks.reshape(n, deals), exchange
 
     def _legal(
         self,

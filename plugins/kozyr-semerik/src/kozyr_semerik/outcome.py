@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from kozyr import CardSet, DealRecord, OutcomeField, RecordError, ScoreItem
+from kozyr.seats import next_seat
 from kozyr_semerik.scoring import (
     COUNTER_MASK,
     SEATS,
@@ -121,7 +122,7 @@ def shown_declarations(record: DealRecord, quads: str, trena: str) -> list[Score
     the pack, in one hand only, and part of a combination."""
     declared = record.decisions.get("declared") or [None] * SEATS
     owner: dict[Any, int] = {}
-    eldest = (record.dealer + 1) % SEATS
+    eldest = next_seat(record.dealer, SEATS)
     items_by_seat: dict[int, list[ScoreItem]] = {}
     for seat, cards in enumerate(declared):
         cards = cards or []
@@ -201,7 +202,7 @@ def outcome_items(
     d = record.decisions
     items = shown_declarations(record, str(options["quads"]), str(options["trena"]))
     bonuses = bonus_items(d["tricks_won"])
-    eldest = (record.dealer + 1) % SEATS
+    eldest = next_seat(record.dealer, SEATS)
     if not per_trick:
         counted = [d["counters"][0] + d["counters"][2], d["counters"][1] + d["counters"][3]]
         orders = [side_counter_items(counted, eldest)]

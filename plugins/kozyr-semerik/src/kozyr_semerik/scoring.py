@@ -33,6 +33,7 @@ from kozyr import (
 )
 from kozyr.cardset import rank_mask
 from kozyr.scoring import PARTNERSHIPS, whole
+from kozyr.seats import next_seat
 
 SIDES = PARTNERSHIPS  # C5, with four players
 SEATS = 4
@@ -219,7 +220,7 @@ def dealt_declarations(
     record: DealRecord, *, quads: str = "as_triple", trena: str = "seven"
 ) -> list[ScoreItem]:
     """The declarations of the four hands as dealt, seat by seat from eldest (SM6, SM8)."""
-    eldest = (record.dealer + 1) % SEATS
+    eldest = next_seat(record.dealer, SEATS)
     items: list[ScoreItem] = []
     for seat in [(eldest + k) % SEATS for k in range(SEATS)]:
         hand = record.hands[seat]
@@ -341,7 +342,7 @@ def deal_items(
     if counter_mode == "per_trick":
         items += trick_counter_items(tricks)
     else:
-        items += cumulative_counter_items(tricks, (record.dealer + 1) % SEATS)
+        items += cumulative_counter_items(tricks, next_seat(record.dealer, SEATS))
     items += bonus_items(tricks_taken(record))
     return items
 
@@ -535,7 +536,7 @@ def follow(
     """The rubber after a sequence of scored deals."""
     rubber = Rubber(declarations=declarations, counter_mode=counter_mode)
     for result in results:
-        rubber.add(result.sheet.items, (result.record.dealer + 1) % SEATS)
+        rubber.add(result.sheet.items, next_seat(result.record.dealer, SEATS))
     return rubber
 
 

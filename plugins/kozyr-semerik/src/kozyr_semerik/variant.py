@@ -49,6 +49,7 @@ from kozyr import (
 from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr.realisation import CountsTarget, Target
 from kozyr.scoring import whole
+from kozyr.seats import next_seat
 from kozyr_semerik import outcome
 from kozyr_semerik.scoring import (
     COUNTER_MASK,
@@ -73,6 +74,7 @@ from kozyr_semerik.scoring import (
 )
 
 if TYPE_CHECKING:
+    from kozyr.solve import Objective
     from kozyr_semerik.batch import SemerikBatch
 
 HAND_SIZE = 10  # SM3
@@ -313,7 +315,7 @@ class Semerik(Variant):
             None,
             [0 if h is None else h.mask for h in record.hands],
             range(SEATS),
-            (record.dealer + 1) % SEATS,
+            next_seat(record.dealer, SEATS),
             self._summary_target(record),
         )
         if found.possible:
@@ -498,7 +500,7 @@ class Semerik(Variant):
         # a deal of a game: where it leaves the game (SM8)
         if context and context.get("scores") is not None:
             game = int(context.get("game", 1))
-            eldest = (record.dealer + 1) % SEATS
+            eldest = next_seat(record.dealer, SEATS)
             declarations = str(self.options["declarations"])
             step = advance(
                 context["scores"],
@@ -556,21 +558,14 @@ class Semerik(Variant):
 
     @override
     def score_party(self, party: PartyRecord, results: Sequence[DealResult]) -> PartyResult:
-        for i in range(1, len(results)):
-            previous, dealer = results[i - 1].record.dealer, results[i].record.dealer
-            if dealer != (previous + 1) % SEATS:
-                raise RecordError(
-                    f"$.deals[{i}].dealer",
-                    f"the deal passes to the left: seat {(previous + 1) % SEATS} deals this deal, "
-                    f"not seat {dealer} (C1)",
-                )
+        self.check_dealer_rotation(results, [{}] * len(results), "C1")
         rubber = Rubber(
             declarations=str(self.options["declarations"]),
             counter_mode=str(self.options["counter_mode"]),
         )
         running: list[tuple[int, ...]] = []
         for result in results:
-            step = rubber.add(result.sheet.items, (result.record.dealer + 1) % SEATS)
+            step = rubber.add(result.sheet.items, next_seat(result.record.dealer, SEATS))
             running.append(step.end)
         payments = [
             Payment(payer, payee, Fraction(game.value, 4), f"SM10 game {game.game}")
@@ -647,6 +642,14 @@ class Semerik(Variant):
         return notes
 
     # --- bots ----------------------------------------------------------------------------------
+
+    @override
+    def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
+        """SM7: the play points of ``seats``' side -- counters, nine tricks, all ten (see
+        :mod:`kozyr_semerik.solving`)."""
+        from kozyr_semerik.solving import points_objective
+
+        return points_objective(deal, seats, not self._per_trick)
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:

@@ -19,7 +19,6 @@ from kozyr import Deck, Rank, Suit
 from kozyr.batch import (
     BIT,
     SUIT_MASK,
-    SUIT_OF,
     BatchResult,
     Bools,
     DrawSource,
@@ -35,13 +34,12 @@ from kozyr.batch import (
     high_bit,
     item_column,
     low_bit,
-    next_seat,
     pick,
     select,
     suit_patterns,
-    trick_taker,
     unit_points,
 )
+from kozyr.batch.tricks import play_tricks, twin
 from kozyr_seven_up.scoring import COUNT, LABELS
 
 if TYPE_CHECKING:
@@ -69,7 +67,7 @@ class SevenUpBatch:
         self.variant = variant
         self.players = variant.players
         self.sides = variant.sides
-        self.void_may_discard = bool(variant.options["void_may_discard"])
+        self.trick_rules = twin(variant.trick_rules)  # SU5, the reference's own policy
         self.tie_eldest = variant.options["game_tie"] == "eldest"
         self.max_runs = variant.max_runs()
         self.target = int(variant.options["target"])  # SU7, SU-O1
@@ -305,52 +303,22 @@ class SevenUpBatch:
         source: DrawSource,
         tricks_per_deal: int = TRICKS,
     ) -> tuple[Masks, Ints]:
-        """SU5: six tricks (nine with nine cards kept, SU-O3), eldest leading; follow suit or
-        trump, else any card (or any card when void with ``void_may_discard``); C6 winner.
-        Returns the cards won and tricks per seat.
-
-        The hands lie seat-major in one flat array (seat ``s`` of deal ``d`` at
-        ``s * deals + d``), so the ``i``-th player of each trick is one flat index away from its
-        leader's: every play reads and writes one contiguous gather."""
+        """SU5: six tricks (nine with nine cards kept, SU-O3), eldest leading, by the variant's
+        own trick rules (follow suit or trump, else trump, else any card; or any card when void
+        with ``void_may_discard``) and the C6 winner. Returns the cards won and tricks per
+        seat."""
         n = self.players
-        count_ = len(hands)
-        size = n * count_
-        flat = hands.T.copy().reshape(-1)  # seat-major
-        won = np.zeros(size, dtype=_U)
-        tricks = np.zeros(size, dtype=np.int64)
-        trumps = SUIT_MASK[trump]
-        leader: Ints = eldest * count_ + np.arange(count_)  # the flat index of each deal's leader
-        for _ in range(tricks_per_deal):
-            index = leader
-            held = flat[index]
-            lead = select(held, source.choose(count(held), rows))
-            card = BIT[lead]
-            flat[index] = held ^ card
-            trick = card
-            played = [card]
-            led = SUIT_OF[lead]
-            for _ in range(1, n):
-                index = next_seat(index, count_, n)
-                held = flat[index]
-                follow = held & led
-                trumping = held & trumps
-                if self.void_may_discard:
-                    legal = pick(follow != 0, follow | trumping, held)
-                else:
-                    legal = pick(
-                        follow != 0, follow | trumping, pick(trumping != 0, trumping, held)
-                    )
-                card = BIT[select(legal, source.choose(count(legal), rows))]
-                flat[index] = held ^ card
-                trick = trick | card
-                played.append(card)
-            # C6: the highest trump, else the highest card of the suit led
-            trumped = trick & trumps
-            winner = trick_taker(played, pick(trumped != 0, trumped, trick & led), leader, count_)
-            won[winner] |= trick
-            tricks[winner] += 1
-            leader = winner
-        return won.reshape(n, count_).T, tricks.reshape(n, count_).T
+        deals = len(hands)
+        played = play_tricks(
+            self.trick_rules,
+            hands.T.copy().reshape(-1),  # seat-major: seat s of deal d at s * deals + d
+            players=n,
+            leader=eldest * deals + np.arange(deals),
+            trump=SUIT_MASK[trump],
+            tricks=tricks_per_deal,
+            choose=lambda counts: source.choose(counts, rows),
+        )
+        return played.won.reshape(n, deals).T, played.tricks.reshape(n, deals).T
 
     def _game_values(self, won: Masks) -> Ints:
         """SU6 Game count of the cards each seat won."""

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kozyr import ALL_CARDS, Card, DealRecord, OutcomeField, Rank, RecordError, ScoreItem
+from kozyr.seats import next_seat
 from kozyr_seven_up.scoring import COUNT, before_play_items, point, revoke_items
 
 if TYPE_CHECKING:
@@ -217,7 +218,7 @@ def _check_game(
             )
         return
     if variant.options["game_tie"] == "eldest":
-        eldest = (record.dealer + 1) % variant.players
+        eldest = next_seat(record.dealer, variant.players)
         order = [(eldest + i) % variant.players for i in range(variant.players)]
         seat = next(s for s in order if variant.side_of(s) in leaders)
         if unit != variant.side_of(seat):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from kozyr import Card, CardSet, DealRecord, Rank, RankOrder, ScoreItem, ScoreSheet, Suit
 from kozyr.cardset import SUIT_MASKS, rank_mask
 from kozyr.scoring import PARTNERSHIPS, whole
+from kozyr.seats import next_seat
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
@@ -80,7 +81,7 @@ def before_play_items(record: DealRecord, n: int) -> list[ScoreItem]:
         if n == 3:  # D-SU4: one point to each opponent, in play order from eldest
             items += [point("gift", (dealer + k) % n, n, (), "D-SU4") for k in (1, 2)]
         else:  # SU4: one point to eldest (his side)
-            items.append(point("gift", (dealer + 1) % n, n, (), "SU4"))
+            items.append(point("gift", next_seat(dealer, n), n, (), "SU4"))
     return items
 
 
@@ -208,7 +209,7 @@ def deal_items(
     if jack is not None:
         items.append(point("jack", jack, n, (Card(Rank.JACK, trump),)))
     counted = [game_count(cards) for cards in won]
-    game = game_item(won, counted, (record.dealer + 1) % n, game_tie)
+    game = game_item(won, counted, next_seat(record.dealer, n), game_tie)
     if game is not None:
         items.append(game)
     revoker = record.decisions.get("revoke")
@@ -233,7 +234,7 @@ def revoke_items(items: Sequence[ScoreItem], revoker: int, n: int, penalty: int)
         if not (it.name in ("jack", "game") and it.seat is not None and unit_of(it.seat, n) == mine)
     ]
     ru, en = LABELS["revoke"]
-    receivers = [(revoker + k) % n for k in range(1, n)] if n != 4 else [(revoker + 1) % n]
+    receivers = [(revoker + k) % n for k in range(1, n)] if n != 4 else [next_seat(revoker, n)]
     for seat in receivers:
         kept.append(
             ScoreItem("revoke", ru, en, penalty, (), seat, seat % 2 if n == 4 else None, "SU-O4")

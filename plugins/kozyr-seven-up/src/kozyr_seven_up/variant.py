@@ -43,6 +43,7 @@ from kozyr import (
 )
 from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr.scoring import whole
+from kozyr.seats import next_seat
 from kozyr_seven_up import outcome
 from kozyr_seven_up.scoring import (
     COUNT,
@@ -55,6 +56,7 @@ from kozyr_seven_up.scoring import (
 )
 
 if TYPE_CHECKING:
+    from kozyr.solve import Objective
     from kozyr_seven_up.batch import SevenUpBatch
 
 HAND_SIZE = 6
@@ -224,9 +226,9 @@ class SevenUp(Variant):
         """Who scores the gift (SU4, D-SU4), in play order from eldest: eldest's side with four,
         eldest with two, each opponent of the dealer with three. Seats, or sides with four."""
         n = self.players
-        eldest = (dealer + 1) % n
+        eldest = next_seat(dealer, n)
         if n == 3:
-            return [eldest, (eldest + 1) % n]
+            return [eldest, next_seat(eldest, n)]
         return [self.side_of(eldest)]
 
     def gift_blocker(self, context: Mapping[str, Any], dealer: int) -> int | None:
@@ -655,7 +657,7 @@ class SevenUp(Variant):
             record.turnups[-1].suit,
             [0 if h is None else h.mask for h in record.hands],
             range(n),
-            (record.dealer + 1) % n,
+            next_seat(record.dealer, n),
             PilesTarget([CardSet(cards).mask for cards in won]),
         )
         if found.possible:
@@ -757,7 +759,8 @@ class SevenUp(Variant):
             return self.party_context(party, results)
         scores = list(before["scores"])
         target = int(before["target"])
-        if winner_in_order(scores, results[-1].sheet, self, target) is not None:
+        win_by = int(self.options["win_by"])  # D-SU6, as party_context counts it
+        if winner_in_order(scores, results[-1].sheet, self, target, win_by) is not None:
             return None
         return {"scores": running_after(scores, results[-1].sheet, self), "target": target}
 
@@ -913,6 +916,16 @@ class SevenUp(Variant):
         return SevenUpBatch(self)
 
     # --- bots ----------------------------------------------------------------------------------
+
+    @override
+    def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
+        """SU6: the High, Low, Jack and Game points of ``seats`` (see
+        :mod:`kozyr_seven_up.solving`)."""
+        from kozyr_seven_up.solving import points_objective
+
+        return points_objective(
+            deal, seats, str(self.options["game_tie"]), str(self.options["low_to"])
+        )
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:

@@ -1,4 +1,4 @@
-"""The deal engine: one state machine that runs a deal of any variant.
+"""The deal: :class:`Deal`, the one state machine that runs a deal of any variant.
 
 The engine owns what every variant shares -- hands, the current trick, turn order, trick
 resolution, history, chance -- and asks the variant for the rest (dealing, its own phases, trick
@@ -17,26 +17,25 @@ the deal only through its named methods -- :meth:`Deal.deal_hands`, :meth:`Deal.
 
 from __future__ import annotations
 
-import functools
 import random
-import warnings
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
-from fractions import Fraction
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from typing_extensions import override
 
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet
 from kozyr.deck import Deck
+from kozyr.engine._faults import _fail, _Traced, checked_result, plugin_of
+from kozyr.engine._view import PlayerView, TrickCounts
 from kozyr.errors import HookError, IllegalActionError, IllegalPlayError, KozyrError
 from kozyr.limits import check_seed
-from kozyr.record import DealRecord, PartyRecord, PartyResult
-from kozyr.registry import plugin_fault, trace, tracing
+from kozyr.record import DealRecord
+from kozyr.registry import tracing
+from kozyr.seats import next_seat
 from kozyr.tricks import Play, Trick, TrickRules
-from kozyr.variant import Action, Variant
+from kozyr.variant import Action, CardPlay, Variant
 
 if TYPE_CHECKING:
     from kozyr.record import DealResult
@@ -44,19 +43,17 @@ if TYPE_CHECKING:
 PLAY = "play"
 DONE = "done"
 
-_T = TypeVar("_T")
-
 # Immutable values the hot path reuses instead of building them for every card played:
-# ``_ACTIONS[seat][index]`` is ``Action(PLAY, seat, card)``, ``_PLAYS[seat][index]`` is
+# ``_ACTIONS[seat][index]`` is ``CardPlay(seat, card)``, ``_PLAYS[seat][index]`` is
 # ``Play(seat, card)`` (no flags). Seats are added on demand.
-_ACTIONS: list[tuple[Action, ...]] = []
+_ACTIONS: list[tuple[CardPlay, ...]] = []
 _PLAYS: list[tuple[Play, ...]] = []
 
 
 def _grow(n: int) -> None:
     while len(_ACTIONS) < n:
         seat = len(_ACTIONS)
-        _ACTIONS.append(tuple(Action(PLAY, seat, card) for card in ALL_CARDS))
+        _ACTIONS.append(tuple(CardPlay(seat, card) for card in ALL_CARDS))
         _PLAYS.append(tuple(Play(seat, card) for card in ALL_CARDS))
 
 
@@ -67,134 +64,6 @@ _ORDERS: dict[tuple[int, ...], dict[int, int]] = {}
 
 #: Empty tricks by (leader, number): immutable values, shared by every deal (see ``new_trick``).
 _EMPTY_TRICKS: dict[tuple[int, int], Trick] = {}
-
-
-def plugin_of(variant: Variant) -> str:
-    """The name of the plugin that registered ``variant``'s class (for messages), else the top
-    package of the module defining it."""
-    from kozyr.registry import manager  # only on the error path
-
-    cls = type(variant)
-    for entry in manager().entries():
-        if entry.cls is cls:
-            return entry.plugin.name
-    return cls.__module__.partition(".")[0]
-
-
-def hook_error(
-    variant: Variant,
-    hook: str,
-    error: BaseException,
-    *,
-    seed: int | None = None,
-    dealer: int | None = None,
-    seat: int | None = None,
-    where: str | None = None,
-) -> HookError:
-    """The :class:`~kozyr.errors.HookError` for ``error`` raised inside ``variant``'s ``hook``:
-    one line naming the plugin, the variant, the hook and where (raise it ``from error``)."""
-    return HookError(
-        plugin=plugin_of(variant),
-        variant=variant.name,
-        hook=hook,
-        seed=seed,
-        dealer=dealer,
-        seat=seat,
-        where=where,
-        error=error,
-    )
-
-
-def _fail(
-    variant: Variant,
-    hook: str,
-    error: BaseException,
-    *,
-    seed: int | None = None,
-    dealer: int | None = None,
-    seat: int | None = None,
-    where: str | None = None,
-) -> NoReturn:
-    """Raise what :func:`kozyr.registry.plugin_fault` (the one guard) makes of ``error`` from
-    ``variant``'s ``hook``: a KozyrError as it is, anything else as a HookError naming the
-    plugin (looked up only now, on the error path). Called inside ``except``."""
-    if isinstance(error, KozyrError):
-        raise error
-    raise plugin_fault(
-        error,
-        plugin=plugin_of(variant),
-        variant=variant.name,
-        hook=hook,
-        seed=seed,
-        dealer=dealer,
-        seat=seat,
-        where=where,
-    ) from error
-
-
-class _Traced:
-    """A variant (or its trick rules) whose every method call is logged first (``kozyr trace:
-    plugin P V: hook``) -- what ``KOZYR_TRACE_PLUGINS=1`` puts between the engine and a plugin."""
-
-    def __init__(self, target: Any, plugin: str, owner: str) -> None:
-        self._target = target
-        self._plugin = plugin
-        self._owner = owner
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._target, name)
-        if not callable(value) or name.startswith("_"):
-            return value
-
-        def traced(*args: Any, **kwargs: Any) -> Any:
-            trace(self._plugin, self._owner, name)
-            return value(*args, **kwargs)
-
-        return traced
-
-
-def checked_result(
-    variant: Variant,
-    result: Any,
-    *,
-    hook: str = "score",
-    seed: int | None = None,
-    dealer: int | None = None,
-    where: str | None = None,
-) -> DealResult:
-    """``result``, returned by ``variant``'s ``hook``, checked at run time as the conformance kit
-    checks it (#23): a :class:`~kozyr.DealResult` whose deal points and item points are exact --
-    an ``int`` or a :class:`~fractions.Fraction`, never a float or a bool. Anything else is a
-    :class:`~kozyr.errors.HookError` naming the plugin (a float total would silently drift)."""
-    from kozyr.record import DealResult
-
-    problem: str | None = None
-    if not isinstance(result, DealResult):
-        problem = f"returned {type(result).__name__}, not DealResult"
-    else:
-        for value in result.points:
-            if type(value) not in (int, Fraction):
-                problem = f"returned deal points {value!r}: an int or a Fraction is needed"
-                break
-        else:
-            for item in getattr(result.sheet, "items", ()):
-                if type(item.points) not in (int, Fraction):
-                    problem = (
-                        f"returned item {item.name!r} with points {item.points!r}: an int or a "
-                        "Fraction is needed"
-                    )
-                    break
-    if problem is None:
-        return result  # type: ignore[no-any-return]
-    raise HookError(
-        plugin=plugin_of(variant),
-        variant=variant.name,
-        hook=hook,
-        seed=seed,
-        dealer=dealer,
-        where=where,
-        detail=problem,
-    )
 
 
 class Deal:
@@ -503,7 +372,7 @@ class Deal:
                 if not mask:
                     raise self._stuck()
                 return [actions[mask.bit_length() - 1]]
-            legal = []
+            legal: list[Action] = []
             while mask:  # in card index order, lowest first
                 low = mask & -mask
                 legal.append(actions[low.bit_length() - 1])
@@ -784,16 +653,7 @@ class Deal:
 
     def next_seat(self, seat: int, among: Iterable[int] | None = None) -> int:
         """The next seat clockwise after ``seat`` among ``among`` (default: the seats dealt in)."""
-        if among is None or among is self._playing:
-            group = self._seats if among is None else self._playing
-            if len(group) == self._n:  # everyone is in
-                return (seat + 1) % self._n
-        pool = set(self._seats if among is None else among)
-        for step in range(1, self._n + 1):
-            candidate = (seat + step) % self._n
-            if candidate in pool:
-                return candidate
-        raise IllegalActionError(f"no seat after {seat} among {sorted(pool)}")
+        return next_seat(seat, self._n, self._seats if among is None else among)
 
     def shuffle(self, deck: Deck) -> None:
         """Chance: shuffle ``deck`` with the deal's generator (so a seed gives the same deal), and
@@ -950,214 +810,3 @@ class Deal:
             f"<Deal {self._variant.name} dealer={self._dealer} phase={self._phase} "
             f"to_act={self._to_act} tricks={len(self._tricks)}>"
         )
-
-
-class PlayerView:
-    """One player's read-only view of a deal -- what :func:`kozyr.play_deal` gives a bot: his own
-    hand, every card played (:attr:`trick`, :attr:`tricks`), the turned cards, the trump, whose
-    turn it is and the table's public shape (dealer, seats, playing, the variant and its trick
-    rules), the facts the variant declares public (:attr:`kozyr.Variant.public_facts`) and the
-    public decisions of its log (:attr:`log`) -- not
-    the other hands. It reads the live deal: the same object serves the whole deal.
-
-    >>> import kozyr
-    >>> deal = kozyr.Deal.new(kozyr.get_variant("seven-up"), seed=1)
-    >>> view = deal.view(deal.to_act)
-    >>> view.hand() == deal.hand(deal.to_act)
-    True
-    >>> view.hand((deal.to_act + 1) % 4)
-    Traceback (most recent call last):
-    ...
-    kozyr.errors.IllegalActionError: seat 1 sees only its own hand, not seat 2's
-    """
-
-    __slots__ = ("_deal", "seat")
-
-    def __init__(self, deal: Deal, seat: int) -> None:
-        self._deal = deal
-        #: The seat whose view this is.
-        self.seat = seat
-
-    def _own(self, seat: int | None) -> int:
-        if seat is not None and seat != self.seat:
-            raise IllegalActionError(
-                f"seat {self.seat} sees only its own hand, not seat {seat}'s", seat=self.seat
-            )
-        return self.seat
-
-    def hand(self, seat: int | None = None) -> CardSet:
-        """The player's own hand (``seat``, if given, must be his own)."""
-        return self._deal.hand(self._own(seat))
-
-    def hand_mask(self, seat: int | None = None) -> int:
-        """The player's own hand as a card mask."""
-        return self._deal.hand_mask(self._own(seat))
-
-    @property
-    def cards_seen(self) -> CardSet:
-        """Every card this player has seen: his hand, the cards played and the turned cards."""
-        deal = self._deal
-        mask = deal.hand_mask(self.seat)
-        for done in deal.tricks:
-            mask |= done.card_mask()
-        current = deal.trick
-        if current is not None:
-            mask |= current.card_mask()
-        for card in deal.turnups:
-            mask |= card.mask
-        return CardSet.from_mask(mask)
-
-    @property
-    def facts(self) -> Mapping[str, Any]:
-        """The facts of the deal the variant declares public (:attr:`Variant.public_facts`)."""
-        public = self._deal.variant.public_facts
-        return MappingProxyType({k: v for k, v in self._deal.facts.items() if k in public})
-
-    @property
-    def log(self) -> tuple[Action, ...]:
-        """The decisions so far that every player sees: those of a kind the variant's
-        :attr:`~kozyr.Variant.decision_log` declares ``public`` (a bid; not a discard)."""
-        public = {k.kind for k in self._deal.variant.decision_log if k.public}
-        return tuple(a for a in self._deal.log if a.kind in public)
-
-    @property
-    def variant(self) -> Variant:
-        return self._deal.variant
-
-    @property
-    def n(self) -> int:
-        return self._deal.n
-
-    @property
-    def dealer(self) -> int:
-        return self._deal.dealer
-
-    @property
-    def context(self) -> Mapping[str, Any]:
-        return self._deal.context
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return self._deal.seats
-
-    @property
-    def playing(self) -> tuple[int, ...]:
-        return self._deal.playing
-
-    @property
-    def phase(self) -> str:
-        return self._deal.phase
-
-    @property
-    def to_act(self) -> int:
-        return self._deal.to_act
-
-    @property
-    def trump(self) -> Suit | None:
-        return self._deal.trump
-
-    @property
-    def turnups(self) -> tuple[Card, ...]:
-        return self._deal.turnups
-
-    @property
-    def trick(self) -> Trick | None:
-        return self._deal.trick
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        return self._deal.tricks
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self._deal.tricks_won)
-
-    @override
-    def __repr__(self) -> str:
-        return f"<PlayerView seat {self.seat} of {self._deal!r}>"
-
-
-class TrickCounts(tuple[int, ...]):
-    """Tricks per seat: a tuple (:attr:`Deal.tricks_won`). Calling it, as the method
-    ``deal.tricks_won()`` of kozyr 0.1 was called, gives a list with a DeprecationWarning."""
-
-    __slots__ = ()
-
-    def __call__(self) -> list[int]:
-        warnings.warn(
-            "deal.tricks_won() is deprecated: deal.tricks_won is a property now",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return list(self)
-
-
-def run_party(
-    variant: Variant,
-    play: Callable[[int, Mapping[str, Any], int], DealResult],
-    *,
-    dealer: int,
-    max_deals: int,
-    not_over: Callable[[], Exception],
-    cut_rng: random.Random,
-    where: str,
-    rounds: int | None = None,
-) -> PartyResult:
-    """The loop of a party, deal after deal until the variant says it is over, then scored: the
-    one path :func:`kozyr.party.play_party` (bots, seeded deals) and
-    :func:`kozyr.batch.check.reference_party` (given packs and draws) share.
-
-    ``play(dealer, context, index)`` plays and scores deal ``index`` (from 0). ``dealer`` deals
-    the first deal; then :meth:`Variant.next_deal_dealer` names each next dealer; a party not
-    over after ``max_deals`` deals raises ``not_over()``; ``rounds`` ends a party that would go on
-    (an open-ended default party form) after that many deals. When the party is over,
-    :meth:`Variant.party_cut` draws its cut card (if any) with ``cut_rng``. A fault in a party
-    hook is a :class:`~kozyr.errors.HookError` naming ``where`` and the deal."""
-    results: list[DealResult] = []
-    options = dict(variant.options)
-
-    traced = tracing()
-
-    def hook(name: str, call: Callable[..., _T], *args: Any) -> _T:
-        if traced:
-            trace(plugin_of(variant), variant.name, name)
-        try:
-            return call(*args)
-        except Exception as error:
-            _fail(variant, name, error, where=f"{where}, before deal {len(results) + 1}")
-
-    while True:
-        party = PartyRecord(variant.name, options, tuple(r.record for r in results))
-        context = hook("party_context", variant.party_context, party, results)
-        if context is None or (rounds is not None and len(results) >= rounds):
-            break
-        previous = results[-1] if results else None
-        dealer = hook(
-            "next_deal_dealer (deals_again, next_dealer, seats_in)",
-            functools.partial(variant.next_deal_dealer, previous, context, first=dealer),
-        )
-        if len(results) >= max_deals:
-            raise not_over()
-        results.append(play(dealer, context, len(results)))
-    cut = hook("party_cut", variant.party_cut, results, cut_rng)
-    party = PartyRecord(
-        variant.name,
-        options,
-        tuple(r.record for r in results),
-        cut=cut,
-        variant_object=variant,
-    )
-    return replace(hook("score_party", variant.score_party, party, results), record=party)
-
-
-__all__ = [
-    "DONE",
-    "PLAY",
-    "Deal",
-    "PlayerView",
-    "TrickCounts",
-    "checked_result",
-    "hook_error",
-    "plugin_of",
-    "run_party",
-]
