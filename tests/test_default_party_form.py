@@ -183,3 +183,32 @@ def test_keep_refuses_up_front_what_it_cannot_keep(
         "nothing to ask at the table (Variant.outcome_fields); score its deals with kozyr replay"
     )
     assert not (tmp_path / "toy.json").exists()
+
+
+def test_a_stake_settles_a_won_game(
+    whist: type[kozyr.Variant], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    variant = type(kozyr.get_variant("target-whist"))
+    done = party((0, [5, 0]), (1, [2, 3]), variant="target-whist")  # 7:3, seat 0 wins (TW1)
+    # SW4 alone: deal 1 seat 1 pays 5, deal 2 seat 0 pays 1 -- net +4 : -4
+    plain = kozyr.replay(done)
+    assert isinstance(plain, kozyr.PartyResult)
+    assert plain.settlement.net() == [Fraction(4), Fraction(-4)]
+    monkeypatch.setattr(variant, "party_stake", 10)
+    staked = kozyr.replay(done)
+    assert isinstance(staked, kozyr.PartyResult)
+    assert staked.settlement.net() == [Fraction(14), Fraction(-14)]  # the loser pays 10 more
+    assert [p.reason for p in staked.settlement.payments if p.amount == 10] == ["TW1"]
+    going = kozyr.replay(party((0, [5, 0]), variant="target-whist"))  # no winner yet: no stake
+    assert isinstance(going, kozyr.PartyResult)
+    assert going.settlement.net() == [Fraction(5), Fraction(-5)]
+    # three players: each of the two losers pays the winner
+    three = kozyr.replay(
+        {
+            **party((0, [5, 0, 0]), (1, [2, 1, 2])),
+            "variant": "target-whist",
+            "options": {"players": 3},
+        }
+    )
+    assert isinstance(three, kozyr.PartyResult) and three.winner == 0
+    assert sum(p.amount for p in three.settlement.payments if p.reason == "TW1") == 20

@@ -54,9 +54,10 @@ _TABLES: weakref.WeakKeyDictionary[Variant, tuple[int, Mapping[str, BotFactory]]
 
 
 def available_bots(variant: Variant) -> Mapping[str, BotFactory]:
-    """Every bot that plays ``variant``, by name: ``random``, the bots plugins registered for it
-    (hook ``kozyr_register_bots``) and the variant's own (:meth:`Variant.bots`), the variant's
-    own winning over a plugin bot of the same name."""
+    """Every bot that plays ``variant``, by name: ``random``, ``pimc`` (perfect-information
+    Monte Carlo over the double-dummy solver, :mod:`kozyr.analysis.pimc`), the bots plugins
+    registered for it (hook ``kozyr_register_bots``) and the variant's own
+    (:meth:`Variant.bots`), the variant's own winning over a plugin bot of the same name."""
     pm = manager()
     try:
         cached = _TABLES.get(variant)
@@ -70,7 +71,9 @@ def available_bots(variant: Variant) -> Mapping[str, BotFactory]:
 
 
 def _table(plugin_bots: Mapping[str, BotFactory], variant: Variant) -> dict[str, BotFactory]:
-    return {"random": RandomBot, **plugin_bots, **variant.bots()}
+    from kozyr.analysis.pimc import pimc_bot  # the solver's bot plays every variant (#27)
+
+    return {"random": RandomBot, "pimc": pimc_bot, **plugin_bots, **variant.bots()}
 
 
 def bot_plugin(variant: Variant, name: str) -> str:
@@ -79,7 +82,7 @@ def bot_plugin(variant: Variant, name: str) -> str:
     registered it (hook ``kozyr_register_bots``)."""
     if name in variant.bots():
         return plugin_of(variant)
-    if name == "random":
+    if name in ("random", "pimc"):
         return "kozyr"
     for entry in manager().bots():
         if entry.name == name:

@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from typing_extensions import override
@@ -689,6 +690,11 @@ class Variant:
     #: the first side (or seat) to reach it wins. None (the default): an ``int`` option named
     #: ``target`` is the target when the variant declares one, else the party is open-ended.
     party_target: ClassVar[int | None] = None
+    #: What a won game costs its losers under the core's default party form with a target:
+    #: each seat not on the winning side pays it, shared among the winning side's seats, cited
+    #: by the rule of the ``target`` option. None (the default): the party's settlement holds
+    #: only the deals' own payments.
+    party_stake: ClassVar[int | Fraction | None] = None
 
     def party_goal(self) -> int | None:
         """The target of the default party form: the ``target`` option (an int) when declared,
@@ -761,6 +767,22 @@ class Variant:
         if goal is not None and (not totals or max(totals) < goal):
             winner = loser = None  # the target is not reached yet: nobody has won
         settlement = Settlement.combine(self.players, (r.settlement for r in results))
+        stake = self.party_stake
+        if goal is not None and winner is not None and stake:
+            from kozyr.scoring import Payment
+
+            won = self.sides[winner] if self.sides is not None else (winner,)
+            spec = next((o for o in self.options_spec if o.name == "target"), None)
+            rule = spec.rule if spec is not None and spec.rule else "party stake"
+            share = Fraction(stake) / len(won)
+            payments = [
+                Payment(payer, payee, share, rule)
+                for payer in range(self.players)
+                if payer not in won
+                for payee in won
+            ]
+            stakes = Settlement.from_payments(self.players, payments)
+            settlement = Settlement.combine(self.players, (settlement, stakes))
         extra = {
             "by": "side" if self.sides is not None else "seat",
             "party_form": "default",

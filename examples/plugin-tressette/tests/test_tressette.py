@@ -34,6 +34,20 @@ SUITS = "♥♦♣♠"
 RANKS = "3 2 A K Q J 7 6 5 4".split()
 
 
+def deal_of(data: dict[str, Any]) -> DealResult:
+    """A deal record replayed (typed: ``kozyr.replay`` also returns parties)."""
+    result = kozyr.replay(data)
+    assert isinstance(result, DealResult)
+    return result
+
+
+def party_of(data: dict[str, Any]) -> PartyResult:
+    """A party record replayed."""
+    result = kozyr.replay(data)
+    assert isinstance(result, PartyResult)
+    return result
+
+
 def one_suit_each(swap: bool = False) -> dict[str, Any]:
     """Dealer 0; seat 1 holds every heart, seat 2 every diamond, seat 3 every club, seat 0 every
     spade (with ``swap``: seat 1's 4♥ and seat 2's 4♦ change places). Eldest, seat 1, leads
@@ -95,9 +109,9 @@ def test_tr4_to_tr7_worked_example_one_suit_each() -> None:
     ]
     assert result.extra == {"aces": [0, 4], "figures": [0, 20], "last_trick": 1, "accusi": [6, 6]}
     # D-TR5: the thirds kept -- 11 2/3 + 6; without accusi (TR7) only the cards
-    kept = kozyr.replay({**one_suit_each(), "options": {"thirds": "keep"}})
+    kept = deal_of({**one_suit_each(), "options": {"thirds": "keep"}})
     assert kept.points == (6, Fraction(53, 3))
-    plain = kozyr.replay({**one_suit_each(), "options": {"accusi": False}})
+    plain = deal_of({**one_suit_each(), "options": {"accusi": False}})
     assert plain.points == (0, 11)
 
 
@@ -146,7 +160,7 @@ def test_d_tr7_outcome_record() -> None:
     result = kozyr.replay(record)
     assert isinstance(result, DealResult)
     assert result.points == (7, 7) and result.checked == "outcome"
-    kept = kozyr.replay({**record, "options": {"thirds": "keep"}})
+    kept = deal_of({**record, "options": {"thirds": "keep"}})
     assert kept.points == (Fraction(23, 3), 7)
 
 
@@ -193,6 +207,9 @@ def test_tr8_the_game_to_21_through_the_default_party_form() -> None:
     assert result.running == ((11, 3), (22, 6))
     assert (result.winner, result.loser) == (0, 1)
     assert result.extra["party_form"] == "default" and result.extra["target"] == 21
+    # D-TR6: one stake -- each of seats 1 and 3 pays half to each of seats 0 and 2
+    assert result.settlement.net() == [1, -1, 1, -1]
+    assert {p.reason for p in result.settlement.payments} == {"TR8"}
     with pytest.raises(RecordError, match=r"over"):  # no deal after the game is won
         kozyr.replay({**party, "deals": [*party["deals"], {**deal, "dealer": 2}]})
     with pytest.raises(RecordError, match=r"C1"):  # the deal passes to the next seat (TR3)
@@ -210,6 +227,7 @@ def test_d_tr6_a_tie_above_the_target_is_a_draw() -> None:
     assert isinstance(result, PartyResult)
     assert result.running == ((10, 9), (19, 19), (28, 28))
     assert result.winner is None and result.loser is None
+    assert result.settlement.payments == ()  # a draw: no stake (D-TR6)
 
 
 def test_thirds_show_as_mixed_numbers() -> None:
@@ -255,7 +273,7 @@ def test_property_the_sides_share_the_card_points(seed: int, dealer: int, keep: 
     declared = sum(sum(i.points for i in accusi(h or ())) for h in deal.record.hands)
     assert sum(result.points) - declared == (Fraction(35, 3) if keep else 11)
     assert all(isinstance(p, int) for p in result.points) or keep
-    assert kozyr.replay(deal.record.to_json()).points == result.points
+    assert deal_of(deal.record.to_json()).points == result.points
 
 
 def _cli_env() -> dict[str, str]:
@@ -292,7 +310,7 @@ def test_kept_with_kozyr_keep(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     saved = json.loads(record.read_text(encoding="utf-8"))
     assert [d["aces"] for d in saved["deals"]] == [[4, 0], [4, 0]]
-    assert kozyr.replay(saved).running == ((11, 3), (22, 6))
+    assert party_of(saved).running == ((11, 3), (22, 6))
 
 
 def test_served_by_kozyr_serve(tmp_path: Path) -> None:

@@ -105,7 +105,7 @@ def test_conformance(name: str, options: dict[str, Any]) -> None:
 
 def test_bots() -> None:
     variant = kozyr.get_variant("auction-pitch")
-    assert set(available_bots(variant)) == {"random", "heuristic"}
+    assert set(available_bots(variant)) == {"random", "heuristic", "pimc"}
     # heuristic seats 0 and 2 against random 1 and 3, 300 deals: the heuristic seats score more
     totals = Counter[int]()
     for seed in range(300):

@@ -114,7 +114,7 @@ def test_conformance(name: str, options: dict[str, Any]) -> None:
 
 def test_the_bot_counts_the_jick() -> None:
     variant = kozyr.get_variant("smear")
-    assert set(available_bots(variant)) == {"random", "heuristic"}
+    assert set(available_bots(variant)) == {"random", "heuristic", "pimc"}
     # heuristic seats 0 and 2 against random 1 and 3, 200 deals: the heuristic seats score more
     totals = Counter[int]()
     for seed in range(200):

@@ -66,7 +66,7 @@ def test_conformance(name: str, options: dict[str, Any]) -> None:
 @pytest.mark.parametrize("name", ["sem-listov", "po-noskam", "sem-listov-1884", "na-noski"])
 def test_bots(name: str) -> None:
     variant = get_variant(name)
-    assert set(available_bots(variant)) == {"random", "heuristic"}
+    assert set(available_bots(variant)) == {"random", "heuristic", "pimc"}
     # The heuristic bot should take more tricks than random ones at the same table.
     heuristic = 0
     for seed in range(40):

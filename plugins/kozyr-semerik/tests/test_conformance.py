@@ -54,7 +54,7 @@ def test_variant_description() -> None:
         "declarations": "D-SM5",
         "trena": "SM6",
     }
-    assert sorted(available_bots(variant)) == ["heuristic", "random"]
+    assert sorted(available_bots(variant)) == ["heuristic", "pimc", "random"]
 
 
 # --- the heuristic bot ---------------------------------------------------------------------------

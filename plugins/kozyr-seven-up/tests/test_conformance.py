@@ -43,7 +43,7 @@ def test_conformance_reaches_every_phase() -> None:
 
 
 def test_bots_are_offered() -> None:
-    assert set(available_bots(kozyr.get_variant("seven-up"))) == {"random", "heuristic"}
+    assert set(available_bots(kozyr.get_variant("seven-up"))) == {"random", "heuristic", "pimc"}
 
 
 def test_heuristic_bot_decisions(stacked: Callable[..., kozyr.Deal]) -> None:

@@ -9,7 +9,8 @@ one (exact :class:`fractions.Fraction` points), the last trick a point; combinat
 What the core gives for free, so this class overrides only six hooks: the outcome record is
 read (``read_fields``) and written (``outcome_record``) from :attr:`Tressette.outcome_fields`
 and ``DealResult.extra``; the game to the target is the core's default party form (the ``target``
-option); dealer rotation (C1) is checked by the core; the trick rules are a class attribute.
+option) with its stake (``party_stake``); dealer rotation (C1) is checked by the core; the
+trick rules are a class attribute; the outcome fields' totals check the aces and figures.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class Tressette(Variant):
             choices=("drop", "keep"),
         ),
     )
+    #: D-TR6: the losing side pays one stake for a game (each loser half a stake to each winner)
+    party_stake = 1
     #: TR4: follow suit when able, else any card; no trumps, the highest of the suit led wins.
     trick_rules = FollowElseAny(ORDER, rule="TR4")
 

@@ -1,4 +1,4 @@
-"""Double-dummy analysis of played deals: the value of every play of a record (``kozyr analyse``).
+"""Double-dummy reviews of played deals: the value of every play of a record (``kozyr analyse``).
 
 For each card of a full deal record, :func:`analyse_deal` asks the solver (:mod:`kozyr.solve`)
 what the player's side could still make before the card was played (every hand face up, every
@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kozyr.cards import Card
 from kozyr.errors import IllegalActionError, KozyrError, RecordError
 from kozyr.solve import Objective, Position, SearchLimit, Solver, TrickCount
 
 if TYPE_CHECKING:
+    from kozyr.analysis._sampling import World
     from kozyr.engine import Deal
     from kozyr.record import DealRecord
     from kozyr.variant import Variant
@@ -59,8 +60,9 @@ def side_index(sides: Sequence[Sequence[int]], seat: int) -> int:
     return next(i for i, side in enumerate(sides) if seat in side)
 
 
-def position_of(deal: Deal, sides: tuple[tuple[int, ...], ...]) -> Position:
-    """The deal's current trick play as a double-dummy :class:`~kozyr.solve.Position`."""
+def position_of(deal: Deal | World, sides: tuple[tuple[int, ...], ...]) -> Position:
+    """The deal's current trick play as a double-dummy :class:`~kozyr.solve.Position` (of a
+    :class:`kozyr.Deal` or a sampled :class:`~kozyr.analysis.World`)."""
     trick = deal.trick
     if trick is None:
         raise AnalysisError(f"no trick is being played (phase {deal.phase!r})")
@@ -81,15 +83,16 @@ def position_of(deal: Deal, sides: tuple[tuple[int, ...], ...]) -> Position:
     )
 
 
-def objective_of(deal: Deal, seats: frozenset[int]) -> Objective:
+def objective_of(deal: Deal | World, seats: frozenset[int]) -> Objective:
     """What ``seats`` maximise from the deal's current point: the variant's
-    :meth:`~kozyr.Variant.solve_objective`, else their tricks."""
-    found = deal.variant.solve_objective(deal, seats)
+    :meth:`~kozyr.Variant.solve_objective`, else their tricks. A sampled
+    :class:`~kozyr.analysis.World` has the attributes of a deal the hook may read."""
+    found = deal.variant.solve_objective(cast("Deal", deal), seats)
     return found if found is not None else TrickCount(seats)
 
 
 def solver_for(
-    deal: Deal, seat: int, *, max_nodes: int | None = DEFAULT_MAX_NODES
+    deal: Deal | World, seat: int, *, max_nodes: int | None = DEFAULT_MAX_NODES
 ) -> tuple[Solver, int]:
     """A solver for ``seat``'s side at the deal's current point, and that side's index."""
     sides = sides_for(deal.variant, seat, deal.playing)
