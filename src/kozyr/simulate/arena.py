@@ -87,9 +87,9 @@ def arena_chunk(
 
 @dataclass(frozen=True)
 class ArenaRow:
-    """One bot's results: ``seat_deals`` played (a side's deal counted once), ``points`` per deal with its 95 % interval
-    ``points_low``..``points_high``, ``wins`` and the win rate with its Wilson interval, and the
-    fitted ``elo``."""
+    """One bot's results: ``seat_deals`` played (a side's deal counted once), ``points`` per
+    deal with its 95 % interval ``points_low``..``points_high``, ``wins`` and the win rate with
+    its Wilson interval, and the fitted ``elo``."""
 
     bot: str
     seat_deals: int
