@@ -49,6 +49,7 @@ COMMANDS: tuple[str, ...] = (
     "score_hand",
     "replay",
     "analyse",
+    "advise",
     "sheet",
     "stats",
     "keep",

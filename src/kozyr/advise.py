@@ -1,0 +1,391 @@
+"""Table advisors (``kozyr advise``): the expected points of each choice a player faces, by
+sampling the cards he has not seen and playing every sample out.
+
+The decisions are the ones players really face: Seven Up's stand or beg (eldest) and give or
+run (the dealer, eldest having begged, SU4); Семь листов' run away or stay (SL-C16, option
+``runaways``) and the dealer's exchange of the turned card (SL-C6, PN2, D-SL5; after the first
+trick, whose cards ``trick`` gives, or before play under ``exchange_timing=before_play``);
+Семерик's opening lead (eldest, SM5). Any other variant's first decision of the seat works
+the same way.
+
+Each sample is a whole deck consistent with what the seat knows -- its hand, the turned card,
+the first trick when given -- dealt by the variant's own dealing (the deck is stacked so that
+the seat's cards land where the variant deals them: a probe deal shows which places of the
+shuffled deck go to which hand). For every choice the same samples are played out (common
+random numbers) by a policy: ``heuristic`` (the variant's heuristic bots, else random ones),
+``random``, or ``dd`` (every card by the double-dummy solver, every hand face up -- the best
+the cards allow -- with the heuristic bots for decisions and where the solver's budget is too
+small). The value of a sample is the deal's points of the seat's side (or seat) less the other
+side's (less the best other seat's, at a table of single players) -- a point given away counts
+against -- or, for a variant that settles each deal in money (Семь листов, SL-C14), the seat's
+net settlement.
+Means come with a 95 % interval (normal approximation, 1.96 standard errors).
+
+>>> import kozyr
+>>> advice = advise(kozyr.get_variant("seven-up"), 1, kozyr.CardSet.parse("Ah Kh Jh 10s 2c 3d"),
+...                 turnup=kozyr.Card.parse("5h"), samples=6, seed=1)
+>>> [choice.action for choice in advice.choices]
+['stand', 'beg']
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from typing_extensions import override
+
+from kozyr.cards import Card
+from kozyr.cardset import CardSet
+from kozyr.errors import KozyrError
+
+if TYPE_CHECKING:
+    from kozyr.engine import Deal
+    from kozyr.record import DealResult
+    from kozyr.variant import Action, Bot, Variant
+
+POLICIES = ("heuristic", "random", "dd")
+#: The solver's node budget per card under ``--policy dd``.
+DD_MAX_NODES = 200_000
+
+
+class AdviseError(KozyrError):
+    """A question the advisor cannot answer: a hand that does not fit the deal, no decision."""
+
+
+class _Stacked(random.Random):
+    """A generator whose ``shuffle`` lays the deck out as ``arrange`` says (None: leaves it
+    as it is, for the probe) and draws everything else (a cut) from a fixed seed, so the probe
+    and every sample deal through the same places."""
+
+    def __init__(self, arrange: Callable[[list[Any]], list[Any]] | None) -> None:
+        super().__init__(0)
+        self.arrange = arrange
+        self.decks: list[list[Any]] = []
+
+    @override
+    def shuffle(self, x: Any, *args: Any, **kwargs: Any) -> None:
+        self.decks.append(list(x))
+        if self.arrange is not None:
+            x[:] = self.arrange(list(x))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice: the action as ``kozyr play`` writes it, its mean value over the samples and
+    the 95 % interval ``low``..``high``; ``values`` -- each sample's value, in sample order."""
+
+    action: str
+    mean: float
+    low: float
+    high: float
+    values: tuple[float, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "mean": round(self.mean, 4),
+            "low": round(self.low, 4),
+            "high": round(self.high, 4),
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advisor's answer: the ``decision`` the seat faces (the kinds of its actions), each
+    choice best first, how many ``samples`` were played per choice, the ``policy`` and what
+    the values count (``measure``: ``points`` -- the side's points less the other side's -- or
+    ``settlement``, the seat's net)."""
+
+    variant: str
+    seat: int
+    decision: str
+    choices: tuple[Choice, ...]
+    samples: int
+    policy: str
+    measure: str
+    seed: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "seat": self.seat,
+            "decision": self.decision,
+            "samples": self.samples,
+            "policy": self.policy,
+            "measure": self.measure,
+            "seed": self.seed,
+            "choices": [c.to_json() for c in self.choices],
+        }
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def _probe(variant: Variant, dealer: int) -> tuple[list[Card], list[int | str]]:
+    """The deck as the variant hands it to the shuffle, and where each place of it ends up: a
+    seat, ``"turnup"`` or ``"stock"``."""
+    from kozyr.engine import Deal
+
+    rng = _Stacked(None)
+    deal = Deal.new(variant, dealer=dealer, rng=rng)
+    if not rng.decks:
+        raise AdviseError(f"{variant.name}: the variant shuffles no deck the advisor can stack")
+    deck = rng.decks[0]
+    where: list[int | str] = []
+    turned = {c.index for c in deal.turnups[:1]}
+    for card in deck:
+        owner: int | str = "stock"
+        for seat in range(deal.n):
+            if deal.hand_mask(seat) & card.mask:
+                owner = seat
+        if card.index in turned:
+            owner = "turnup"
+        where.append(owner)
+    return deck, where
+
+
+def _bots(variant: Variant, policy: str, rng: random.Random) -> list[Bot]:
+    from kozyr.bots import available_bots, make_bots
+
+    name = "heuristic" if policy in ("heuristic", "dd") else "random"
+    if name not in available_bots(variant):
+        name = "random"
+    return make_bots(variant, name, rng)
+
+
+class _DoubleDummy:
+    """Plays each card by the solver with every hand face up (it holds the deal itself); the
+    heuristic bot for decisions and where the solver's budget is too small."""
+
+    def __init__(self, deal: Deal, fallback: Bot) -> None:
+        self.deal, self.fallback = deal, fallback
+
+    def choose(self, view: Any, actions: Sequence[Action]) -> Action:
+        from kozyr.analysis import solver_for
+        from kozyr.engine import PLAY
+        from kozyr.solve import SearchLimit
+
+        if len(actions) == 1 or actions[0].kind != PLAY or self.deal.trick is None:
+            return self.fallback.choose(view, actions)
+        try:
+            solver, _ = solver_for(self.deal, self.deal.to_act, max_nodes=DD_MAX_NODES)
+            values = solver.card_values()
+        except SearchLimit:
+            return self.fallback.choose(view, actions)
+        best = max(values.values())
+        return next(a for a in actions if a.card is not None and values.get(a.card) == best)
+
+
+def _value(result: DealResult, variant: Variant, seat: int, measure: str) -> float:
+    if measure == "settlement":
+        net: Any = 0
+        for payment in result.settlement.payments:
+            if payment.payee == seat:
+                net += payment.amount
+            if payment.payer == seat:
+                net -= payment.amount
+        return float(net)
+    unit = variant.side_of(seat) if variant.sides else seat
+    others = [p for u, p in enumerate(result.points) if u != unit]
+    return float(result.points[unit] - (max(others) if others else 0))
+
+
+def advise(
+    variant: Variant,
+    seat: int,
+    hand: CardSet,
+    *,
+    turnup: Card | None = None,
+    trick: Sequence[Card] = (),
+    dealer: int = 0,
+    samples: int = 40,
+    seed: int | None = None,
+    policy: str = "heuristic",
+) -> Advice:
+    """The expected value of each choice of the first decision ``seat`` faces in a deal dealt by
+    ``dealer``, holding ``hand`` (the hand at that decision), with the turned card ``turnup``
+    and, for a decision after the first trick, that trick's cards ``trick`` in play order. A
+    dealer's give or run is reached with eldest begging; Семерик's and any first lead is the
+    decision when the seat leads first and has no other. ``samples`` deals are played per
+    choice, reproducibly for a ``seed``."""
+    if policy not in POLICIES:
+        raise AdviseError(f"policy {policy!r}: one of {', '.join(POLICIES)}")
+    if not 0 <= seat < variant.players:
+        raise AdviseError(f"seat {seat}: the table has seats 0..{variant.players - 1}")
+    if not 1 <= samples <= 100_000:
+        raise AdviseError(f"samples {samples}: 1 to 100000")
+    deck, where = _probe(variant, dealer)
+    pack = {c.index for c in deck}
+    trick_cards = list(trick)
+    known = set(hand) | set(trick_cards) | ({turnup} if turnup else set())
+    for card in known:
+        if card.index not in pack:
+            raise AdviseError(f"{card} is not in the {len(deck)}-card pack of {variant.name}")
+    if turnup is not None and turnup in hand:
+        raise AdviseError(f"{turnup} is the turned card and in the hand")
+    rng = random.Random(seed)
+    results: dict[str, list[DealResult]] = {}
+    decision = ""
+    first = _first_trick_owner(variant, dealer, trick_cards, seat)
+    own = [*hand, *([first] if first is not None else [])]
+    for _ in range(samples):
+        sample_seed = rng.getrandbits(64)
+        layout = _layout(deck, where, seat, own, turnup, trick_cards, dealer, variant, sample_seed)
+        kinds, outcomes = _play_sample(
+            variant, dealer, layout, seat, trick_cards, policy, sample_seed, hand
+        )
+        if not decision:
+            decision = kinds
+        elif kinds != decision:
+            raise AdviseError(
+                f"seat {seat} faced different decisions in different samples ({decision}, {kinds})"
+            )
+        for name, result in outcomes:
+            results.setdefault(name, []).append(result)
+    paid = any(r.settlement.payments for found in results.values() for r in found)
+    measure = "settlement" if paid else "points"
+    choices = []
+    for name, found in results.items():
+        each = tuple(_value(r, variant, seat, measure) for r in found)
+        mean, low, high = _interval(each)
+        choices.append(Choice(name, mean, low, high, each))
+    choices.sort(key=lambda c: -c.mean)
+    return Advice(variant.name, seat, decision, tuple(choices), samples, policy, measure, seed)
+
+
+def _first_trick_owner(
+    variant: Variant, dealer: int, trick: Sequence[Card], seat: int
+) -> Card | None:
+    """The card ``seat`` played to the given first trick (led by eldest), if any."""
+    if not trick:
+        return None
+    eldest = (dealer + 1) % variant.players
+    for i, card in enumerate(trick):
+        if (eldest + i) % variant.players == seat:
+            return card
+    return None
+
+
+def _layout(
+    deck: list[Card],
+    where: list[int | str],
+    seat: int,
+    own: Sequence[Card],
+    turnup: Card | None,
+    trick: Sequence[Card],
+    dealer: int,
+    variant: Variant,
+    sample_seed: int,
+) -> list[Card]:
+    """A deck for one sample: the seat's cards (and the other seats' first-trick cards, the
+    turned card) where the variant deals them, the rest shuffled into the other places."""
+    n = variant.players
+    fixed: dict[int, Card] = {}
+    places = [p for p, w in enumerate(where) if w == seat]
+    if len(places) != len(own):
+        raise AdviseError(
+            f"seat {seat} is dealt {len(places)} cards in {variant.name}; the hand (with its "
+            f"first-trick card) has {len(own)}"
+        )
+    for p, card in zip(places, sorted(own, key=lambda c: c.index), strict=True):
+        fixed[p] = card
+    if turnup is not None:
+        spot = [p for p, w in enumerate(where) if w == "turnup"]
+        if not spot:
+            raise AdviseError(f"{variant.name} turns no card up")
+        fixed[spot[0]] = turnup
+    eldest = (dealer + 1) % n
+    used = set(fixed.values())
+    rng = random.Random(sample_seed)
+    for i, card in enumerate(trick):
+        owner = (eldest + i) % n
+        if owner == seat:
+            continue
+        free = [p for p, w in enumerate(where) if w == owner and p not in fixed]
+        if not free:
+            raise AdviseError(f"seat {owner} has no room for {card}")
+        fixed[rng.choice(free)] = card
+        used.add(card)
+    rest = [c for c in deck if c not in used]
+    rng.shuffle(rest)
+    it = iter(rest)
+    return [fixed[p] if p in fixed else next(it) for p in range(len(deck))]
+
+
+def _play_sample(
+    variant: Variant,
+    dealer: int,
+    layout: list[Card],
+    seat: int,
+    trick: Sequence[Card],
+    policy: str,
+    sample_seed: int,
+    hand: CardSet,
+) -> tuple[str, list[tuple[str, DealResult]]]:
+    """Deal the sample, reach the seat's decision, then play each choice out: the decision's
+    kinds and each choice's scored deal."""
+    from kozyr.engine import PLAY, Deal
+    from kozyr.variant import Action
+
+    def fresh() -> Deal:
+        return Deal.new(variant, dealer=dealer, rng=_Stacked(lambda _deck: list(layout)))
+
+    def reach(deal: Deal, bots: list[Bot]) -> list[Action]:
+        played = 0
+        while actions := deal.legal_actions():
+            actor = actions[0].seat
+            kinds = {a.kind for a in actions}
+            if actor == seat and played >= len(trick):
+                if kinds != {PLAY} or (not deal.tricks and not deal.current_trick().plays):
+                    if len(actions) > 1:
+                        return actions
+            if PLAY in kinds and played < len(trick):
+                deal.play(Action(PLAY, actor, trick[played]))
+                played += 1
+                continue
+            if actor != seat and "beg" in kinds and seat == dealer:
+                deal.push(next(a for a in actions if a.kind == "beg"))  # to reach give or run
+                continue
+            deal.push(bots[actor].choose(deal.view(actor), actions))
+        raise AdviseError(f"seat {seat} faces no decision with a choice in this deal")
+
+    probe = fresh()
+    choices = reach(probe, _bots(variant, policy, random.Random(sample_seed)))
+    if probe.hand_mask(seat) & ~hand.mask or hand.mask & ~probe.hand_mask(seat):
+        raise AdviseError(
+            f"the hand at the decision is {probe.hand(seat)}, not {hand}: give the seat's "
+            "hand as it is when the decision comes"
+        )
+    kinds = "/".join(sorted({a.kind for a in choices}))
+    outcomes: list[tuple[str, DealResult]] = []
+    for choice in choices:
+        deal = fresh()
+        bots = _bots(variant, policy, random.Random(sample_seed))
+        reach(deal, bots)
+        deal.push(choice)
+        players: list[Bot] = (
+            [_DoubleDummy(deal, bot) for bot in bots] if policy == "dd" else list(bots)
+        )
+        while actions := deal.legal_actions():
+            actor = actions[0].seat
+            deal.push(players[actor].choose(deal.view(actor), actions))
+        outcomes.append((_name(choice), deal.result()))
+    return kinds, outcomes
+
+
+def _name(action: Action) -> str:
+    return action.kind if action.card is None else f"{action.kind} {action.card}"
+
+
+__all__ = ["DD_MAX_NODES", "POLICIES", "Advice", "AdviseError", "Choice", "advise"]

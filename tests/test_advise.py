@@ -1,0 +1,109 @@
+"""Table advisors (advise.py, ``kozyr advise``, issue 27): outcomes fixed by the rules, the
+samples consistent with what the seat knows, reproducibility and errors."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import kozyr
+from kozyr import Card, CardSet
+from kozyr.advise import AdviseError, advise
+from kozyr.cli import main
+
+
+def test_running_away_costs_exactly_the_penalty() -> None:
+    # SL-C16: a player who runs away pays runaway_rate x n (2 x 4 = 8) and, D-SL4, neither pays
+    # nor receives difference payments: -8 in every sample, a zero-width interval.
+    variant = kozyr.get_variant("sem-listov", players=4, runaways=True)
+    advice = advise(
+        variant,
+        1,
+        CardSet.parse("6s 7s 8d 9d 6c 7c 8h"),
+        turnup=Card.parse("Ah"),
+        samples=8,
+        seed=3,
+    )
+    assert advice.decision == "run_away/stay" and advice.measure == "settlement"
+    away = next(c for c in advice.choices if c.action == "run_away")
+    assert away.values == (-8.0,) * 8 and (away.low, away.high) == (-8.0, -8.0)
+    # with rate 3 (the option's other value) it is 12
+    variant = kozyr.get_variant("sem-listov", players=4, runaways=True, runaway_rate=3)
+    advice = advise(
+        variant,
+        1,
+        CardSet.parse("6s 7s 8d 9d 6c 7c 8h"),
+        turnup=Card.parse("Ah"),
+        samples=3,
+        seed=3,
+    )
+    assert next(c for c in advice.choices if c.action == "run_away").values == (-12.0,) * 3
+
+
+def test_six_top_trumps_stand_for_two_or_four() -> None:
+    # Seven Up, two players: eldest (seat 1) holds A K Q J 10 9 of hearts, the 8♥ turned. Every
+    # card of his is a trump higher than any heart the dealer can hold, so he wins all six
+    # tricks: High (A♥), Jack (J♥) and Game (at least the 20 of his own counting cards against
+    # nothing) are his (SU6). Low is his 9♥ unless the dealer holds a lower heart (2♥-7♥): then
+    # it is the dealer's. Standing, eldest's points less the dealer's are 3 + 1 = 4 or 3 - 1 = 2.
+    variant = kozyr.get_variant("seven-up", players=2)
+    advice = advise(
+        variant, 1, CardSet.parse("Ah Kh Qh Jh 10h 9h"), turnup=Card.parse("8h"), samples=20, seed=5
+    )
+    stand = next(c for c in advice.choices if c.action == "stand")
+    assert set(stand.values) == {2.0, 4.0}
+    assert advice.choices[0].action == "stand"  # begging can only lose the trump suit
+
+
+def test_the_same_seed_gives_the_same_advice() -> None:
+    variant = kozyr.get_variant("semerik")
+    hand = CardSet.parse("3h 2h Ah Kh 4s 5s 6d 7d Jc Qc")
+    first = advise(variant, 1, hand, samples=4, seed=11)
+    assert first == advise(variant, 1, hand, samples=4, seed=11)
+    assert first.decision == "play" and len(first.choices) == 10  # every card can be led (SM5)
+
+
+def test_a_hand_that_does_not_fit_is_refused() -> None:
+    variant = kozyr.get_variant("seven-up")
+    with pytest.raises(AdviseError, match="dealt 6 cards"):
+        advise(variant, 1, CardSet.parse("Ah Kh"), turnup=Card.parse("5h"), samples=2)
+    with pytest.raises(AdviseError, match="turned card and in the hand"):
+        advise(variant, 1, CardSet.parse("Ah Kh Qh Jh 10h 5h"), turnup=Card.parse("5h"))
+    with pytest.raises(AdviseError, match="not in the 40-card pack"):
+        advise(kozyr.get_variant("semerik"), 1, CardSet.parse("9h 2h Ah Kh 4s 5s 6d 7d Jc Qc"))
+    with pytest.raises(AdviseError, match="policy"):
+        advise(variant, 1, CardSet.parse("Ah Kh Qh Jh 10h 9h"), policy="best")
+
+
+def test_the_dealer_exchanges_after_the_first_trick() -> None:
+    # Семь листов 4p, dealer 0, the A♥ turned: after the first trick (9♠ K♠ 10♣ 8♥ from eldest,
+    # seat 1, round to the dealer's 8♥) the dealer holds six cards and may take the ace for one of
+    # them (SL-C6, D-SL5). Taking it (a live top trump) is worth more than keeping.
+    variant = kozyr.get_variant("sem-listov", players=4)
+    advice = advise(
+        variant,
+        0,
+        CardSet.parse("6s 7s 8d Ad 6c 7c"),
+        turnup=Card.parse("Ah"),
+        trick=[Card.parse(c) for c in ("9s", "Ks", "10c", "8h")],
+        samples=10,
+        seed=1,
+    )
+    assert advice.decision == "exchange/keep"
+    keep = next(c for c in advice.choices if c.action == "keep")
+    assert advice.choices[0].action.startswith("exchange") and advice.choices[0].mean > keep.mean
+
+
+def test_the_command() -> None:
+    out = io.StringIO()
+    argv = ["advise", "seven-up", "--seat", "1", "--hand", "Ah Kh Jh 10s 2c 3d", "--turnup", "5h"]
+    assert main([*argv, "--samples", "5", "--seed", "1", "--json"], out=out) == 0
+    data = json.loads(out.getvalue())
+    assert data["decision"] == "beg/stand" and data["samples"] == 5 and data["seed"] == 1
+    assert {c["action"] for c in data["choices"]} == {"stand", "beg"}
+    assert set(data["choices"][0]) == {"action", "mean", "low", "high"}
+    out = io.StringIO()
+    assert main([*argv, "--samples", "5", "--seed", "1"], out=out) == 0
+    assert "95 % interval" in out.getvalue()
