@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from kozyr.i18n import say_error, tr
 from kozyr.sheet._model import META_KEYS, Entry, GameSheet, Row, Sheet
+from kozyr.sheet._show import num, one_line
 
 #: What a sheet's ``checked`` says, in words (the catalog's, as the pages show them).
 CHECKED_WORDS = {
@@ -14,7 +15,6 @@ CHECKED_WORDS = {
     "summary": "the hands and tricks won, proven possible by a legal play",
     "outcome": "the outcome of each deal (counts and facts)",
 }
-from kozyr.sheet._show import num, one_line
 
 
 def _words(lang: str, ru: str, en: str) -> str:
