@@ -925,7 +925,13 @@ def test_a_race_deal_worked_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(form, RaceBatch)
 
     def played(
-        hands: Any, trump: Any, turnup: Any, dealer: int, source: Any, trace: Any = None
+        hands: Any,
+        trump: Any,
+        turnup: Any,
+        dealer: int,
+        source: Any,
+        playing: Any = None,
+        trace: Any = None,
     ) -> Any:
         deals = hands.shape[1]
         assert hands.shape[0] == 3 and dealer == 0
@@ -933,7 +939,7 @@ def test_a_race_deal_worked_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
             trace.append((seat * deals + np.arange(deals), np.array([number >= 1, number >= 3])))
         return np.zeros((3, deals), dtype=np.int64), np.array([5, 6])
 
-    monkeypatch.setattr(form, "_play_everyone", played)
+    monkeypatch.setattr(form, "_play", played)
     packs = np.tile(np.arange(36), (2, 1))
     deals, ended, loser = form._race_deal(
         GivenDraws(packs, np.zeros((2, 10))), np.array([[7, 5, 6, 2]] * 2), np.array([1, 1]), 3

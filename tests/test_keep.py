@@ -559,3 +559,29 @@ def test_an_undone_first_deal_of_the_next_game_leaves_a_readable_evening(tmp_pat
     data = saved(path)
     assert [len(g["deals"]) for g in data["games"]] == [3]  # the empty game is not written
     assert isinstance(kozyr.replay(data), kozyr.EveningResult)
+
+
+def test_in_russian_errors_choices_and_counts_are_russian(tmp_path: Path) -> None:
+    """#20 item 5: ``keep --lang ru`` says kozyr's errors in Russian, each seat by its player's
+    name (PN4: a seat that left answers ``-``); Seven Up's beg (SU4) is asked and read back in
+    Russian (стою); counts take Russian's plural forms (3 сдачи)."""
+    path = tmp_path / "race.json"
+    answers = ["", "1 4 2", "", "", "2 3 2", "", "", "3 3 3", "", "3 - 3", "quit"]
+    variant = kozyr.get_variant("po-noskam", players=3)
+    inp = io.StringIO("".join(a + "\n" for a in answers))
+    k = Keeper(str(path), variant, list(NAMES), inp, io.StringIO(), lang="ru")
+    assert k.run() == 0
+    text = output(k)
+    line = "сдача 3 ($.deals[2].tricks_won[1]): Боря уже вышел из гонки (набрал семь); "
+    assert line + "оставьте пустым (PN4)" in text.splitlines()
+    assert "already left" not in text and "seat 1" not in text
+    assert "3 сдачи" in text  # stopped: the file holds 3 deals
+    su = tmp_path / "su.json"
+    names = ["Аня", "Боря", "Вера", "Гоша"]
+    answers = ["", "8♥", "стою", "", "Боря", "аня", "-", "3", "", "quit"]
+    k = Keeper(str(su), kozyr.get_variant("seven-up"), names, io.StringIO("\n".join(answers)),
+               io.StringIO(), lang="ru")  # fmt: skip
+    assert k.run() == 0
+    assert "стою/даю/сдаю" in output(k)
+    [deal] = saved(su)["deals"]
+    assert deal["beg"] == "stand" and (deal["high"], deal["low"]) == (1, 0)

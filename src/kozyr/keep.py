@@ -42,6 +42,7 @@ from typing import Any, TextIO
 from kozyr.atomic import write_atomic
 from kozyr.codec import RecordReader, load
 from kozyr.errors import KozyrError, RecordError, TextError
+from kozyr.i18n import ntr, ptr, say_error
 from kozyr.names import check_names, name_key
 from kozyr.record import EveningResult, PartyResult
 from kozyr.replay import replay
@@ -95,10 +96,13 @@ class Edit(Exception):
 _TEXT = {
     "deal": ("Сдача {n}", "Deal {n}"),
     "game": ("Игра {n}", "Game {n}"),
-    "saved": ("записано в {path} (сдач: {n})", "saved to {path} (deals: {n})"),
+    "saved": ("записано в {path} ({deals})", "saved to {path} (deals: {n})"),
     "over": ("Игра окончена.", "The game is over."),
-    "resumed": ("продолжаем {path}: сдач {n}", "resuming {path}: {n} deals"),
-    "undone": ("сдача {n} отменена (redo — вернуть)", "deal {n} undone (redo brings it back)"),
+    "resumed": ("продолжаем {path}: {deals}", "resuming {path}: {n} deals"),
+    "undone": (
+        "сдача {n} отменена («вернуть» — вернуть её)",
+        "deal {n} undone (redo brings it back)",
+    ),
     "redone": ("сдача {n} возвращена", "deal {n} brought back"),
     "confirm_undo": (
         "отменить сдачу {n} ({what})? да/нет [нет]: ",
@@ -109,27 +113,28 @@ _TEXT = {
     "no_redo": ("возвращать нечего", "nothing to redo"),
     "no_deal": ("нет сдачи {n} (сдачи 1..{last})", "there is no deal {n} (deals 1..{last})"),
     "stopped": (
-        "остановлено; в {path} сдач: {n}",
+        "остановлено; в {path} записано: {deals}",
         "stopped; {path} holds every finished deal ({n})",
     ),
     "help": (
-        "ответ, пусто — значение в скобках; back — предыдущий вопрос; undo — отменить "
-        "последнюю сдачу; redo — вернуть отменённую; edit N — исправить сдачу N; "
-        "quit — выйти (всё записано). Места — номером или именем",
+        "ответ, пусто — значение в скобках; назад — предыдущий вопрос; отмена — отменить "
+        "последнюю сдачу; вернуть — вернуть отменённую; правка N — исправить сдачу N; "
+        "выход — выйти (всё записано). Места — номером или именем",
         "an answer, or empty for the value in brackets; back: the previous question; undo: "
         "drop the last deal; redo: bring an undone deal back; edit N: enter deal N again; "
         "quit: stop (everything is saved). Seats by number or by name",
     ),
     "after": (
-        "next — следующая игра, edit N — исправить сдачу, undo, redo, cut — срез, quit: ",
+        "дальше — следующая игра, правка N — исправить сдачу, отмена, вернуть, "
+        "срез — карта среза, выход: ",
         "next: the next game; edit N: correct a deal; undo, redo, cut: the cut card, quit: ",
     ),
     "after_help": (
-        "игра окончена: next начинает следующую игру вечера с теми же игроками",
+        "игра окончена: «дальше» начинает следующую игру вечера с теми же игроками",
         "the game is over: next starts the evening's next game with the same players",
     ),
     "not_over": (
-        "игра ещё не окончена: next — после последней сдачи",
+        "игра ещё не окончена: «дальше» — после последней сдачи",
         "the game is not over yet: next comes after its last deal",
     ),
     "cut": (
@@ -137,14 +142,14 @@ _TEXT = {
         "Cut card ({rule}, the loser's punishment)",
     ),
     "no_cut": (
-        "без карты среза наказание не подсчитано (cut — ввести её)",
+        "без карты среза наказание не подсчитано («срез» — ввести её)",
         "without the cut card the punishment is not computed (cut: enter it)",
     ),
-    "evening": ("вечер: {path} (игр: {n})", "evening: {path} ({n} games)"),
+    "evening": ("вечер: {path} ({games})", "evening: {path} ({n} games)"),
     "players": ("игроки", "players"),
     "optional": ("необязательно", "optional"),
     "again": (
-        "исправьте это поле (back — предыдущий вопрос, пусто — вся сдача заново)",
+        "исправьте это поле (назад — предыдущий вопрос, пусто — вся сдача заново)",
         "correct this field (back: the previous question; empty: the whole deal again)",
     ),
 }
@@ -152,6 +157,10 @@ _TEXT = {
 
 def _say(lang: str, key: str, **values: Any) -> str:
     ru, en = _TEXT[key]
+    n = values.get("n")
+    if isinstance(n, int):  # a count in words, with Russian's three plural forms
+        values["deals"] = ntr(lang, "%(num)d deal", "%(num)d deals", n) % {"num": n}
+        values["games"] = ntr(lang, "%(num)d game", "%(num)d games", n) % {"num": n}
     return (ru if lang == "ru" else en).format(**values)
 
 
@@ -338,7 +347,7 @@ class Keeper:
             problem = self.check(trial)
             if problem is None:
                 return trial
-            self.line(problem.located() if isinstance(problem, RecordError) else str(problem))
+            self.line(self.said(problem))
             spec = self._field_at(problem, number)
             if spec is None:  # not one field's fault: the whole deal again
                 answers = self.ask_deal(number, answers)
@@ -462,7 +471,7 @@ class Keeper:
             try:
                 spec.read(reader, self.sides_count)
             except RecordError as error:
-                self.line(error.located())
+                self.line(self.said(error))
                 continue
             return value
 
@@ -487,7 +496,7 @@ class Keeper:
                 trial = {**self.party, "cut": str(card)}
                 replay(trial)
             except KozyrError as error:
-                self.line(error.located() if isinstance(error, RecordError) else str(error))
+                self.line(self.said(error))
                 continue
             self.party["cut"] = str(card)
             self.save()
@@ -599,7 +608,7 @@ class Keeper:
         trial = [*self.deals, deal]
         problem = self.check(trial)
         if problem is not None:
-            self.line(problem.located() if isinstance(problem, RecordError) else str(problem))
+            self.line(self.said(problem))
             return
         self.undone.pop()
         self.party["deals"] = trial
@@ -666,12 +675,21 @@ class Keeper:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def said(self, error: KozyrError) -> str:
+        """An error as keep shows it: in the session's language (:func:`kozyr.i18n.say_error`),
+        the deal numbered from 1, each seat by its player's name, each field by its label."""
+        text = error.located() if isinstance(error, RecordError) else str(error)
+        labels = {f.name: f.label_ru if self.lang == "ru" else f.label_en for f in self.fields}
+        if self.lang == "en":  # kozyr's own words, as the command line prints them
+            return text
+        return say_error(self.lang, text, self.names, labels)
+
     def _seat_names(self) -> list[str]:
         return [f"{i} {name}" for i, name in enumerate(self.names)]
 
     def _hint(self, spec: Any) -> str:
         if spec.kind == "choice":
-            return "/".join(spec.choices)
+            return "/".join(self._choice_word(spec, c) for c in spec.choices)
         if spec.kind == "flag":
             return "да/нет" if self.lang == "ru" else "yes/no"
         per = {"seat": len(self.names), "side": self.sides_count or len(self.names)}.get(
@@ -685,7 +703,7 @@ class Keeper:
             return "карты" if self.lang == "ru" else "cards"
         if per:
             return (f"{per} через пробел" if self.lang == "ru" else f"{per} values") + (
-                ", - = null" if spec.nullable else ""
+                (", - = пусто" if self.lang == "ru" else ", - = null") if spec.nullable else ""
             )
         if spec.kind in ("seat", "side") and spec.nullable:
             return "-" + (" никто" if self.lang == "ru" else " nobody")
@@ -702,9 +720,19 @@ class Keeper:
             return ("да" if value else "нет") if self.lang == "ru" else ("yes" if value else "no")
         return str(value)
 
+    def _choice_word(self, spec: Any, value: str) -> str:
+        """A choice as keep shows it in its language (``beg``: стою/даю/пересдача)."""
+        context = "choice " + spec.name
+        return value if self.lang == "en" else ptr(self.lang, context, value)
+
     def _names_to_seats(self, spec: Any, text: str) -> str:
         """Player names typed for seats (or sides) become their numbers: a name is matched
-        whole (spaces and all, any case), the longest first; a number is always a seat."""
+        whole (spaces and all, any case), the longest first; a number is always a seat. A
+        choice typed in keep's language becomes its value (``стою`` → ``stand``)."""
+        if spec.kind == "choice":
+            typed = text.strip().lower()
+            words: dict[str, str] = {self._choice_word(spec, c).lower(): c for c in spec.choices}
+            return words.get(typed, text)
         if spec.kind not in ("seat", "side", "seats"):
             return text
         return " ".join(str(self._seat_value(spec, t)) for t in seat_tokens(text, self.names))

@@ -73,7 +73,7 @@ def test_a_game_through_its_pages(client: TestClient) -> None:
     bad = dict(deals[2], dealer=9)
     response = client.post(f"{url}/deals", data={"deal_json": json.dumps(bad)})
     assert response.status_code == 422
-    assert "места 9 за столом нет" in response.text
+    assert "место 9: такого места за столом нет" in response.text
     response = client.post(f"{url}/deals", data={"deal_json": "{nope"})
     assert response.status_code == 422 and "это не JSON" in response.text
     # edit deal 1 to the same deal: the edit page, the sheet unchanged
@@ -184,9 +184,9 @@ def test_json_typed_into_a_page_is_read_strictly(client: TestClient) -> None:
     assert client.post(f"/api/games/{game}/deals", json=played(3)[0]).status_code == 201
     deep = "[" * 100_000 + "]" * 100_000
     response = client.post(f"{url}/fields", data={"p.target": deep})
-    assert response.status_code == 422 and "nesting deeper than 64" in response.text
+    assert response.status_code == 422 and "вложенность глубже 64" in response.text
     response = client.post(f"{url}/deals", data={"deal_json": deep})
-    assert response.status_code == 422 and "nesting deeper than 64" in response.text
+    assert response.status_code == 422 and "вложенность глубже 64" in response.text
     response = client.post(f"{url}/deals", data={"deal_json": '{"high": 1e999}'})
     assert response.status_code == 422
     saved = client.post(f"{url}/fields", data={"p.target": "11"}, follow_redirects=False)
@@ -201,7 +201,7 @@ def test_next_game_twice_makes_one_game(client: TestClient) -> None:
     url = start(client)
     game = int(url.rsplit("/", 1)[1])
     response = client.post(f"{url}/next", follow_redirects=False)
-    assert response.status_code == 422 and "has no deal yet" in response.text
+    assert response.status_code == 422 and "ещё нет сдач" in response.text
     deal = played(3)[0]
     assert client.post(f"/api/games/{game}/deals", json=deal).status_code == 201
     first = client.post(f"{url}/next", follow_redirects=False)

@@ -37,6 +37,7 @@ from kozyr.batch.masks import (
     BIT,
     SUIT_MASK,
     SUIT_OF,
+    Bools,
     Ints,
     Masks,
     count,
@@ -230,17 +231,19 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
     @override
     def follow_legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         trumps = held & trump
-        first = trumps & self.first
-        forced = pick(first != 0, first, trumps)
-        to_trump = (led == trump) & (trumps != 0)  # SL-C10, SL-C12
+        forced = trumps
+        if self.first:  # SL-C12: the ace or king first
+            first = trumps & self.first
+            forced = pick(first != 0, first, trumps)
+        to_trump = (led == trump) & (trumps != 0)  # SL-C10
         legal: Masks = pick(to_trump, forced, held)
         return legal
 
     @override
     def dead(self, card: Masks, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
         # SL-C9: a trump on a plain lead, from a hand that held other cards
-        plain = (led != 0) & (led != trump)
-        dead: Masks = plain & ((card & trump) != 0) & ((held & ~trump) != 0)
+        trumped = (card & trump) != 0
+        dead: Masks = trumped & (led != trump) & (led != 0) & ((held & ~trump) != 0)
         return dead
 
 
@@ -351,8 +354,9 @@ def play_tricks(
     leader: Ints,
     trump: Masks,
     tricks: int,
-    choose: Callable[[Ints], Ints],
+    choose: Callable[..., Ints],
     before_trick: Callable[[int], object] | None = None,
+    playing: Bools | None = None,
 ) -> PlayedTricks:
     """Play ``tricks`` tricks of a batch with random choices: ``hands`` (seat-major, emptied as
     the cards are played), ``leader`` the flat index of each deal's first leader, ``trump`` each
@@ -365,7 +369,13 @@ def play_tricks(
     change ``hands`` in place -- a dealer's exchange of the turned card between tricks (SL-C6,
     D-SL5). A twin whose tricks go by card index (:func:`by_card_index`) has each winner read
     from the trick's cards at its end (:func:`~kozyr.batch.trick_taker`), exactly as comparing
-    every play would find it, and quicker."""
+    every play would find it, and quicker.
+
+    ``playing`` (seat-major like ``hands``; None: everyone) names the seats that play: the
+    others play no card and draw nothing -- a player who ran away (SL-C16), or every seat of a
+    deal not played at all (D-SL4). Then ``choose(counts, rows)`` is asked for the deals
+    ``rows`` whose player plays, as :meth:`kozyr.batch.DrawSource.choose` is; a trick nobody
+    played is nobody's."""
     deals = len(leader)
     won = np.zeros(players * deals, dtype=_U)
     taken = np.zeros(players * deals, dtype=np.int64)
@@ -389,13 +399,18 @@ def play_tricks(
             if i:
                 at = next_seat(at, deals, players)
             held = hands[at]
+            active = None if playing is None else np.flatnonzero(playing[at])
             if not split:
                 legal = rules.legal(held, led, trump, number=number)
             elif i:
                 legal = cast("StandardTwin", rules).follow_legal(held, led, trump, number=number)
             else:
                 legal = cast("StandardTwin", rules).lead_legal(held, trump, number=number)
-            index = select(legal, choose(count(legal)))
+            if active is None:
+                index = select(legal, choose(count(legal)))
+            else:  # 52: no card, for a seat that does not play
+                index = np.full(deals, 52, dtype=np.intp)
+                index[active] = select(legal[active], choose(count(legal[active]), active))
             card = BIT[index]
             hands[at] = held ^ card
             trick |= card
@@ -414,9 +429,12 @@ def play_tricks(
         if at_end:  # C6: the highest live trump, else the highest card of the suit led
             if not dead_cards:
                 live = trick & trump
-            winner = trick_taker(played, pick(live != 0, live, trick & led), leader, deals)
+            winning = pick(live != 0, live, trick & led)
+            winner = trick_taker(played, winning, leader, deals)
+            if playing is not None:  # a card no seat played never wins: the leader keeps it
+                winner = pick(winning != 0, winner, leader)
         won[winner] |= trick
-        taken[winner] += 1
+        taken[winner] += 1 if playing is None else trick != 0
         trick_cards[:, number] = trick
         winners[:, number] = winner // deals
         leader = winner

@@ -46,10 +46,11 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from typing_extensions import override
 
 from kozyr.budget import time_budget
 from kozyr.errors import HookError, TimeBudgetError
-from kozyr.web import api, pages
+from kozyr.web import api, i18n, pages
 from kozyr.web.live import EventLimits
 from kozyr.web.store import Store
 from kozyr.web.table import Table
@@ -388,10 +389,36 @@ def _cookie(headers: Headers, name: str) -> str | None:
     return None
 
 
+class Refusal(PlainTextResponse):
+    """A request refused before any page ran (bad host, too large, too slow, no table code):
+    one line of plain text in the language of the request (its ``lang`` cookie or
+    ``Accept-Language``, as the pages choose theirs)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message, status)
+        self.message = message
+
+    @override
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        lang = _scope_lang(scope)
+        if lang != i18n.SOURCE:
+            self.body = self.render(i18n.say_error(lang, self.message))
+            self.headers["content-length"] = str(len(self.body))
+        await super().__call__(scope, receive, send)
+
+
+def _scope_lang(scope: Scope) -> str:
+    headers = Headers(scope=scope)
+    chosen = _cookie(headers, pages.LANG_COOKIE)
+    if chosen in i18n.LANGS:
+        return str(chosen)
+    return i18n.negotiate(headers.get("accept-language", ""))
+
+
 def _refusal(status: int, message: str, is_api: bool) -> Response:
     if is_api:
         return api.KozyrJSON({"error": message, "path": None, "detail": message}, status)
-    return PlainTextResponse(message, status)
+    return Refusal(message, status)
 
 
 def _slow_down(wait: float, is_api: bool) -> Response:
@@ -414,7 +441,9 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/"):
         message = "internal error: the server could not answer this request"
         return api.KozyrJSON({"error": message, "path": None, "detail": message}, 500)
-    return PlainTextResponse("internal error", 500)
+    lang = pages.lang_of(request)
+    message = i18n.tr(lang, "internal error: the server could not answer this request")
+    return pages.message_page(request, "500", message, 500, is_error=True)
 
 
 async def _plugin_error(request: Request, exc: Exception) -> Response:
@@ -426,7 +455,9 @@ async def _plugin_error(request: Request, exc: Exception) -> Response:
         return api.KozyrJSON(
             {"error": message, "path": None, "detail": message, "plugin": plugin}, 500
         )
-    return PlainTextResponse(message, 500)
+    lang = pages.lang_of(request)
+    said = i18n.tr(lang, "a plugin failed: %(plugin)s; the server's log has the details")
+    return pages.message_page(request, "500", said % {"plugin": plugin or "?"}, 500, is_error=True)
 
 
 async def _over_budget(request: Request, exc: Exception) -> Response:
@@ -445,7 +476,12 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         return api.KozyrJSON(
             {"error": message, "path": None, "detail": message}, exc.status_code, headers
         )
-    return PlainTextResponse(exc.detail, exc.status_code, headers=exc.headers)
+    lang = pages.lang_of(request)
+    said = {404: i18n.N_("No such page"), 405: i18n.N_("This page does not take that request")}
+    text = i18n.tr(lang, said[exc.status_code]) if exc.status_code in said else str(exc.detail)
+    page = pages.message_page(request, str(exc.status_code), text, exc.status_code, is_error=True)
+    page.headers.update(exc.headers or {})
+    return page
 
 
 def create_app(

@@ -34,7 +34,7 @@ from kozyr.variant import Variant
 from kozyr.web import form as deal_form
 from kozyr.web import games, sync
 from kozyr.web.api import BodyTooLarge, load_json, read_body
-from kozyr.web.i18n import LANGS, N_, negotiate, ntr, say_error, tr
+from kozyr.web.i18n import LANGS, N_, negotiate, ntr, option_choice, say_error, tr
 from kozyr.web.network import addresses, is_loopback
 from kozyr.web.store import StaleRevision
 from kozyr.web.table import GameNotFound, Table, View
@@ -240,7 +240,10 @@ def _option_control(spec: Any, given: str | None, value: Any, lang: str) -> dict
         "doc": tr(lang, spec.doc) if spec.doc else "",
         "kind": kind,
         "current": current,
-        "choices": [_plain(c) for c in spec.choices or ()],
+        "choices": [
+            {"value": _plain(c), "label": option_choice(lang, spec.name, c)}
+            for c in spec.choices or ()
+        ],
     }
 
 
@@ -369,7 +372,10 @@ def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any
         "totals": [],
         "checked": "",
         "checked_words": "",
-        "warnings": [str(w) for w in getattr(result, "warnings", None) or ()],
+        "warnings": [
+            say_error(lang, str(w), view.game.players)
+            for w in getattr(result, "warnings", None) or ()
+        ],
         "show_winner": False,
         "winner": "",
         "loser": "",
@@ -745,7 +751,8 @@ async def set_fields(request: Request) -> Response:
         try:
             fields[key] = strict_json(text)  # a number or a list: [1, 2] (bounded, strict)
         except InputLimitError as error:
-            return render_game(request, view, fields_error=str(error), status=422)
+            message = say(lang_of(request), str(error), view.game.players)
+            return render_game(request, view, fields_error=message, status=422)
         except RecordError:
             fields[key] = text
     table = _table(request)
@@ -883,7 +890,8 @@ async def _simple(request: Request, what: str) -> Response:
         return _stale_game(request, table, stale)
     except RecordError as error:
         view = table.view(game_id)
-        return render_game(request, view, top_error=str(error), fields_error=str(error), status=422)
+        message = say(lang_of(request), str(error), view.game.players)
+        return render_game(request, view, top_error=message, fields_error=message, status=422)
     return _see(f"/games/{game_id}")
 
 

@@ -20,13 +20,14 @@ them, drawn from a :class:`kozyr.batch.DrawSource`; the cut point is the first d
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from math import lcm
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+from typing_extensions import override
 
-from kozyr import ALL_CARDS, Deck, FollowElseAny, Rank, Settlement, Suit
+from kozyr import ALL_CARDS, Deck, Rank, Settlement, StandardTrickRules, Suit
 from kozyr.batch import (
     BIT,
     SUIT_MASK,
@@ -44,7 +45,7 @@ from kozyr.batch import (
     pick,
     select,
 )
-from kozyr.batch.tricks import play_tricks, twin
+from kozyr.batch.tricks import FreePlayDeadTrumpsTwin, play_tricks, twin
 from kozyr_sem_listov.scoring import RACE_TARGET, tricks_labels
 
 if TYPE_CHECKING:  # the batch form depends on the reference forms only through their instances
@@ -54,6 +55,49 @@ if TYPE_CHECKING:  # the batch form depends on the reference forms only through 
 _U = np.uint64
 _NONE = _U(0)
 _SUIT_TEXT = tuple(str(suit) for suit in Suit)
+
+
+@dataclass(frozen=True)
+class ClassicTwin(FreePlayDeadTrumpsTwin):
+    """The batch twin of :class:`~kozyr_sem_listov.rules.ClassicTrickRules`: the core's free
+    play with dead trumps (SL-C9-SL-C12) and, in the first ``trump_leads`` tricks, a trump led
+    when the leader holds one, else any card face down -- no suit led, so it never wins
+    (D-SL2) -- answered with a trump when held (SL-C13)."""
+
+    trump_leads: int = 0
+
+    @classmethod
+    @override
+    def of(cls, policy: StandardTrickRules) -> ClassicTwin:
+        base = FreePlayDeadTrumpsTwin.of(policy)
+        return cls(base.power, base.honours, int(getattr(policy, "trump_leads", 0)))
+
+    @override
+    def lead_legal(self, held: Masks, trump: Masks, *, number: int) -> Masks:
+        if number >= self.trump_leads:
+            return held
+        trumps = held & trump
+        legal: Masks = pick(trumps != _NONE, trumps, held)
+        return legal
+
+    @override
+    def lead_suit(
+        self, card: Masks, index: Ints, held: Masks, trump: Masks, *, number: int
+    ) -> Masks:
+        suit = super().lead_suit(card, index, held, trump, number=number)
+        if number >= self.trump_leads:
+            return suit
+        face_down: Masks = suit * ((card & trump) != _NONE)  # 0: led face down
+        return face_down
+
+    @override
+    def follow_legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
+        legal = super().follow_legal(held, led, trump, number=number)
+        if number >= self.trump_leads:
+            return legal
+        trumps = held & trump
+        answer: Masks = pick((led == _NONE) & (trumps != _NONE), trumps, legal)
+        return answer
 
 
 class SemListovBatch:
@@ -71,28 +115,20 @@ class SemListovBatch:
         self.exchange = variant.exchange_timing if variant.turns_trump else None
         options = variant.options
         if self.classic:
-            self.rules = "free"  # SL-C9-SL-C12
-            self.honours_first = bool(options["honours_first"])
-            self.trump_leads = 2 if options["five_trump_leads"] else 0  # SL-C13
             self.runaways = bool(options["runaways"])
             self.penalty = int(options["runaway_rate"]) * n  # SL-C16
             self.held_over = options["runaway_split"] == "next_deal"
             self.rule = "SL-C14"
             self.ace_cut = bool(options["ace_cut"])  # SL-C4, D-SL1
         else:
-            # PN3 or SL19-2/NN3: the trick rules the reference form plays by
-            any_card = isinstance(variant.trick_rules, FollowElseAny)
-            self.rules = "follow_any" if any_card else "follow_trump"
-            self.honours_first = False
-            self.trump_leads = 0
             self.runaways = False
             self.penalty = 0
             self.held_over = False
             self.ace_cut = False
             self.rule = cast("RaceForm", variant).race_rule
-        # the reference's own trick rules as a batch twin, for the tricks everyone plays
-        # (SL-C13's forced leads, ClassicTrickRules, are played by _play)
-        self.trick_rules = None if self.trump_leads else twin(variant.trick_rules)
+        # the trick rules the reference form plays by, as a batch twin: SL-C9-SL-C12 (with
+        # SL-C13's forced trump leads, ClassicTrickRules' own twin), PN3 or SL19-2/NN3
+        self.trick_rules = twin(variant.trick_rules)
         self.denominator = lcm(*range(1, n + 1))
         # D-PN2: a deal on its own ends the race when all but one seat reach seven in it -- two
         # players, when one takes every trick (with the last trick: see supports)
@@ -133,12 +169,9 @@ class SemListovBatch:
             for i in range(1, n):
                 seat = (dealer + i) % n
                 playing[seat] = source.choose(np.full(deals, 2)) == 0
-        alone = playing.sum(axis=0) == 1  # D-SL4: the dealer alone wins without play
         dealt = hands.copy()
-        if self.runaways or self.trump_leads:
-            won, exchange = self._play(hands, trump, turnup, playing, alone, dealer, source)
-        else:
-            won, exchange = self._play_everyone(hands, trump, turnup, dealer, source)
+        seats_in = playing if self.runaways and not playing.all() else None
+        won, exchange = self._play(hands, trump, turnup, dealer, source, seats_in)
         race = self._race_over(won, source) if self.race_ends else None
         return self._score(won, dealt, trump, turnup, exchange, playing, dealer, race)
 
@@ -234,108 +267,35 @@ class SemListovBatch:
         hands: Masks,
         trump: Ints,
         turnup: Ints,
-        playing: Bools,
-        alone: Bools,
         dealer: int,
         source: DrawSource,
-    ) -> tuple[Ints, Ints]:
-        """The tricks (SL-C8-SL-C13, PN3, SL19-2, NN3) with the dealer's exchange between them;
-        returns the tricks won per seat and the card each dealer exchanged (-1: none)."""
-        n = self.players
-        deals = hands.shape[1]
-        index = np.arange(deals)
-        trumps = SUIT_MASK[trump]
-        turned = BIT[turnup]
-        # hands, seats in play and tricks seat-major in flat views (seat s of deal d at
-        # s * deals + d): one gather per play
-        flat = hands.reshape(-1)  # a view: ``hands`` (which the exchange reads) is contiguous
-        assert np.shares_memory(flat, hands)
-        in_game = playing.reshape(-1)
-        tricks = np.zeros((n, deals), dtype=np.int64)
-        won = tricks.reshape(-1)
-        exchange = np.full(deals, -1, dtype=np.int64)
-        everyone = bool(playing.all())
-        in_play = ~alone
-        # SL-C8: eldest still in leads first
-        leader: Ints = np.full(deals, -1, dtype=np.int64)
-        for i in range(n, 0, -1):
-            seat = (dealer + i) % n
-            leader += (seat - leader) * playing[seat]
-        can_exchange = in_play & playing[dealer] if self.exchange else np.zeros(deals, np.bool_)
-        if self.exchange == "before_play":  # D-PN1: asked once, before the first lead
-            self._exchange(hands, dealer, turned, can_exchange, exchange, source)
-            can_exchange = np.zeros(deals, np.bool_)
-        for number in range(self.hand_size):
-            if number and self.exchange == "after_first_trick":
-                # SL-C6, D-SL5: once the first trick is played the dealer may exchange at the
-                # start of any later trick, until he does
-                self._exchange(hands, dealer, turned, can_exchange, exchange, source)
-                can_exchange &= exchange < 0
-            forced = number < self.trump_leads  # SL-C13: the first two leads are trumps
-            led = np.zeros(deals, dtype=_U)
-            face_down = np.zeros(deals, dtype=np.bool_)
-            best: Ints = np.full(deals, -1, dtype=np.int64)
-            winner: Ints = leader.copy()
-            for i in range(n):
-                turn = leader + i
-                turn -= n * (turn >= n)  # the i-th seat from the leader
-                at = turn * deals + index
-                active = in_game[at] & in_play
-                held = flat[at]
-                if i == 0:
-                    legal = held
-                    if forced:
-                        legal = pick((held & trumps) != _NONE, held & trumps, held)
-                else:
-                    legal = self._legal(held, led, trumps, face_down, forced, trump)
-                rows = None if everyone else np.flatnonzero(active)
-                if rows is None:
-                    k = source.choose(count(legal))
-                    card = select(legal, k)
-                else:
-                    card = np.full(deals, 52, dtype=np.intp)
-                    if len(rows):
-                        k = source.choose(count(legal[rows]), rows)
-                        card[rows] = select(legal[rows], k)
-                bit = BIT[card]
-                flat[at] = held ^ bit
-                suit = card // 13  # 4 for no card (52)
-                is_trump = suit == trump
-                if i == 0:
-                    led = SUIT_MASK[suit]
-                    if forced:  # SL-C13: a leader without trumps leads face down
-                        face_down = ~is_trump
-                        led = led * ~face_down
-                    value = (_rank(card) + 100 * is_trump + 1) * ~face_down - 1
-                else:
-                    value = self._value(card, bit, held, led, is_trump, trumps)
-                better = active & (value > best)
-                best = pick(better, value, best)
-                winner = pick(better, turn, winner)
-            won[winner * deals + index] += in_play
-            leader = winner
-        return tricks, exchange
-
-    def _play_everyone(
-        self,
-        hands: Masks,
-        trump: Ints,
-        turnup: Ints,
-        dealer: int,
-        source: DrawSource,
+        playing: Bools | None = None,
         trace: list[tuple[Ints, Bools]] | None = None,
     ) -> tuple[Ints, Ints]:
-        """:meth:`_play` for a table where everyone plays every trick and no lead is forced
-        (no run-aways, no SL-C13): the tricks of :func:`kozyr.batch.tricks.play_tricks` by the
-        variant's own trick rules (SL-C9-SL-C12, PN3 or SL19-2/NN3; C6), eldest leading first
-        (SL-C8), with the dealer's exchange between tricks. The table is the seats of ``hands``
-        (``len(hands)`` of them). With ``trace``, each trick appends its winner (seat ``s`` of
-        deal ``d`` as ``s * deals + d``) and whether each dealer has exchanged by its end."""
+        """The tricks by the variant's own trick rules (SL-C8-SL-C13, PN3 or SL19-2/NN3; C6)
+        through :func:`kozyr.batch.tricks.play_tricks`, the dealer's exchange between them;
+        eldest still in leads first (SL-C8). ``playing`` (seat by deal; None: everyone) leaves
+        out the run-aways (SL-C16) and, where the dealer is left alone, the whole deal (D-SL4).
+        The table is the seats of ``hands`` (``len(hands)`` of them). Returns the tricks won per
+        seat and the card each dealer exchanged (-1: none). With ``trace``, each trick appends
+        its winner (seat ``s`` of deal ``d`` as ``s * deals + d``) and whether each dealer has
+        exchanged by its end."""
         n = len(hands)
         deals = hands.shape[1]
         turned = BIT[turnup]
         exchange = np.full(deals, -1, dtype=np.int64)
-        can_exchange = np.full(deals, self.exchange is not None)
+        if playing is None:
+            leader = np.full(deals, (dealer + 1) % n)
+            can_exchange = np.full(deals, self.exchange is not None)
+            seats_in = None
+        else:
+            in_play = playing.sum(axis=0) > 1  # D-SL4: the dealer alone wins without play
+            leader = np.full(deals, -1, dtype=np.int64)
+            for i in range(n, 0, -1):
+                seat = (dealer + i) % n
+                leader += (seat - leader) * playing[seat]
+            can_exchange = in_play & playing[dealer] & (self.exchange is not None)
+            seats_in = (playing & in_play).reshape(-1)
         if self.exchange == "before_play":  # D-PN1: asked once, before the first lead
             self._exchange(hands, dealer, turned, can_exchange, exchange, source)
             can_exchange[:] = False
@@ -352,67 +312,21 @@ class SemListovBatch:
         # tricks empty and the exchange reads through ``hands``
         flat = hands.reshape(-1)
         assert np.shares_memory(flat, hands)
-        assert self.trick_rules is not None  # no SL-C13 forced leads on this path
         played = play_tricks(
             self.trick_rules,
             flat,
             players=n,
-            leader=(dealer + 1) % n * deals + np.arange(deals),  # SL-C8: eldest leads
+            leader=leader * deals + np.arange(deals),
             trump=SUIT_MASK[trump],
             tricks=self.hand_size,
             choose=source.choose,
             before_trick=between_tricks,
+            playing=seats_in,
         )
         if trace is not None:
             for number, flags in enumerate(exchanged):
                 trace.append((played.winners[:, number] * deals + np.arange(deals), flags))
         return played.tricks.reshape(n, deals), exchange
-
-    def _legal(
-        self,
-        held: Masks,
-        led: Masks,
-        trumps: Masks,
-        face_down: Bools,
-        forced: bool,
-        trump: Ints,
-        trump_lead: Bools | None = None,
-    ) -> Masks:
-        """A follower's legal cards (``trump_lead``: whether trumps were led, if known)."""
-        if self.rules == "follow_any":  # PN3: follow suit, else any card
-            follow = held & led
-            return pick(follow != _NONE, follow, held)
-        if self.rules == "follow_trump":  # SL19-2, NN3: follow, else trump, else any card
-            follow = held & led
-            trumping = held & trumps
-            return pick(follow != _NONE, follow, pick(trumping != _NONE, trumping, held))
-        # SL-C9: no duty to a plain lead; SL-C10: to a trump lead a trump when held
-        trumping = held & trumps
-        on_trump_lead = trump_lead if trump_lead is not None else (led == trumps) & (led != _NONE)
-        must = on_trump_lead
-        if forced:  # SL-C13: answer a face-down lead with a trump when held
-            must = on_trump_lead | face_down
-        legal = pick(must & (trumping != _NONE), trumping, held)
-        if self.honours_first:  # SL-C12: the trump ace or king to a trump lead
-            honours = trumping & _honours(trump)
-            legal = pick(on_trump_lead & (honours != _NONE), honours, legal)
-        return legal
-
-    def _value(
-        self, card: Ints, bit: Masks, held: Masks, led: Masks, is_trump: Bools, trumps: Masks
-    ) -> Ints:
-        """What a follower's card is worth for the trick (C6): 100 + rank for a live trump, its
-        rank in the suit led, -1 if it cannot win."""
-        rank = _rank(card)
-        follows = (bit & led) != _NONE
-        live = is_trump
-        if self.rules == "free":
-            # SL-C9: a trump on a plain lead is dead unless the hand was all trumps
-            plain_lead = (led != trumps) & (led != _NONE)
-            all_trumps = (held & ~trumps) == _NONE
-            live = is_trump & (~plain_lead | all_trumps)
-        value = (rank + 1) * (follows & ~is_trump) - 1  # its rank when it follows, else -1
-        return pick(live, 100 + rank, value)
 
     def _exchange(
         self,
@@ -617,7 +531,7 @@ class RaceBatch(SemListovBatch):
         hands, turnup = self._deal(cards, [*range(1, m), 0])  # PN1: eldest first, dealer last
         trump = turnup // 13
         trace: list[tuple[Ints, Bools]] = []
-        _, exchange = self._play_everyone(hands, trump, turnup, 0, source, trace)
+        _, exchange = self._play(hands, trump, turnup, 0, source, trace=trace)
         totals = before.copy()
         tricks = np.zeros((count, n), dtype=np.int64)
         reached = np.full((count, n), -1, dtype=np.int64)
@@ -692,18 +606,6 @@ def _left_after(steps: list[PartyStep]) -> Any:
         ]
 
     return build
-
-
-def _rank(card: Ints) -> Ints:
-    """Strength within a suit (ace high: the card index order), 0..12."""
-    rank: Ints = card % 13 - 14 * (card >= 52)
-    return rank
-
-
-def _honours(trump: Ints) -> Masks:
-    """The trump ace and king of each deal (SL-C12)."""
-    ace, king = Rank.ACE - 2, Rank.KING - 2
-    return (_U(1) << (trump * 13 + ace).astype(_U)) | (_U(1) << (trump * 13 + king).astype(_U))
 
 
 def _held_over(runaways: Bools, winners: Bools, penalty: int) -> Any:

@@ -3,11 +3,16 @@ the five-handed trump leads with a face-down lead (SL-C13, D-SL2)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from typing_extensions import override
 
 from kozyr import FACE_DOWN, Card, FreePlayDeadTrumps, RankOrder, Suit, Trick
 from kozyr.cardset import SUIT_MASKS
 from kozyr.tricks import Duty, PlayConstraints, Power
+
+if TYPE_CHECKING:  # numpy only when a batch twin is asked for
+    from kozyr_sem_listov.batch import ClassicTwin
 
 
 class ClassicTrickRules(FreePlayDeadTrumps):
@@ -24,6 +29,12 @@ class ClassicTrickRules(FreePlayDeadTrumps):
     def __init__(self, order: RankOrder, *, honours_first: bool = False, trump_leads: int = 0):
         super().__init__(order, honours_first=honours_first, rule="SL-C10")
         self.trump_leads = trump_leads
+
+    def batch_twin(self) -> ClassicTwin:
+        """Its batch twin (:mod:`kozyr.batch.tricks`; numpy, ``kozyr[fast]``)."""
+        from kozyr_sem_listov.batch import ClassicTwin
+
+        return ClassicTwin.of(self)
 
     def _forced(self, trick: Trick) -> bool:
         return trick.number < self.trump_leads
