@@ -87,7 +87,34 @@ def targets(count: int) -> dict[str, tuple[int, Callable[[random.Random], str]]]
         ),
         "CLI: sheet/replay of hostile text through a UTF-8 pipe": (small, cli_hostile),
         **web_targets(small, examples),
+        **network_targets(small, examples),
     }
+
+
+def network_targets(
+    count: int, examples: list[dict[str, object]]
+) -> dict[str, tuple[int, Callable[[random.Random], str]]]:
+    """Issue 21's network and limit surfaces (``fuzz/network.py``): numbers in URLs, the
+    table code, Host headers, JSON bodies, imports (the ``web`` extra), simulate's limits
+    and hostile plugin faults."""
+    import network
+
+    folder = harness.temporary_folder()
+    out: dict[str, tuple[int, Callable[[random.Random], str]]] = {}
+    try:
+        import starlette.testclient  # noqa: F401
+    except ImportError:
+        web = False
+    else:
+        web = True
+    if web:
+        out.update(network.number_targets(count, folder))
+        out.update(network.table_code_target(count, folder))
+        out.update(network.host_target(count, folder))
+        out.update(network.json_target(count, folder))
+        out.update(network.import_target(count, folder, examples))
+    out.update(network.simulate_target(count))
+    return out
 
 
 def web_targets(

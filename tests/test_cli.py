@@ -193,8 +193,9 @@ RUNS: list[tuple[str, ...]] = [
     *[("sheet", path) for path in sorted(glob.glob(str(ROOT / "examples" / "*.json")))],
     ("stats", *sorted(glob.glob(str(ROOT / "examples" / "*party*.json")))),
 ]
-#: Keys that are data, not names: option names (see kozyr rules) under a record's options.
-DATA_KEYS = re.compile(r"\.options$")
+#: Keys that are data, not names: option names (see kozyr rules) under a record's options, and
+#: the variant names a player's stats are kept under.
+DATA_KEYS = re.compile(r"\.options$|^stats\.players\[\]\.variants$")
 
 
 @pytest.mark.parametrize("argv", RUNS, ids=lambda a: " ".join(Path(x).name for x in a))
@@ -304,3 +305,32 @@ def test_play_party_uses_the_variants_party_bot() -> None:
     assert run("play", "auction-pitch", "--seed", "3") == run(
         "play", "auction-pitch", "--seed", "3", "--bot", "random"
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("play", "seven-up", "--players", "٤", "--seed", "1"),
+        ("play", "seven-up", "--players", "４", "--seed", "1"),
+        ("play", "seven-up", "--seed", "١"),
+        ("play", "seven-up", "--seed", "1", "--dealer", "²"),
+        ("simulate", "seven-up", "-n", "2", "--quiet", "--workers", "1_000"),
+        ("simulate", "seven-up", "-n", "2", "--quiet", "--workers", "+1"),
+        ("simulate", "seven-up", "-n", "2", "--quiet", "--chunk", "1 0"),
+        ("replay", "-", "--max-depth", "٦٤"),
+        ("serve", "--port", "８０８０"),
+    ],
+)
+def test_integer_flags_take_ascii_digits_only(
+    argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The fuzz run of #21 item 10: ``--players ٤`` played a game of 4 and ``--workers
+    1_000`` asked for a thousand processes -- argparse's ``type=int`` is ``int()``, which takes
+    Unicode digits, ``_`` and ``+``. Every integer flag now reads ASCII digits only
+    (``kozyr.limits.parse_int``): argparse's usage error, exit 2."""
+    with pytest.raises(SystemExit) as exit:
+        main(list(argv), out=io.StringIO())
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert "expected a whole number in digits 0-9, got" in err and "Traceback" not in err
+    assert run("play", "seven-up", "--players", "2", "--seed", "7", "--dealer", "1", "--json")

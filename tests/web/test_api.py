@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 import kozyr
 from kozyr.cli import main as cli_main
 from kozyr.errors import located
-from kozyr.web import api, create_app
+from kozyr.web import advice, api, create_app
 from kozyr.web.openapi import openapi_schema
 
 from .conftest import example
@@ -310,7 +310,7 @@ def test_openapi_schema_lists_every_api_route(client: TestClient) -> None:
     schema = client.get("/api/openapi.json").json()
     assert schema == json.loads(json.dumps(openapi_schema()))
     routed = set()
-    for route in api.ROUTES:
+    for route in [*api.ROUTES, *advice.ROUTES]:  # advice: the analysis API (#27)
         path = re.sub(r"\{(\w+):int\}", r"{\1}", route.path)
         for method in route.methods or ():
             if method != "HEAD":
@@ -576,3 +576,29 @@ def test_import_refuses_what_a_record_may_not_hold(
     response = client.post("/api/import", content=body, headers=headers)
     assert_located(response, path)
     assert client.get("/api/games").json()["games"] == []
+
+
+def test_an_input_limit_is_located_in_the_answer(client: TestClient) -> None:
+    """The fuzz run of #21 item 10: a deal nested past the depth limit, or holding a number of
+    401 digits, was a 422 whose ``path`` was null although its message named the place; now
+    the answer's ``path`` is the JSON path of the limit (as for every other refusal)."""
+    game = client.post("/api/games", json={"variant": "seven-up", "players": NAMES}).json()["id"]
+    deep = client.post(f"/api/games/{game}/deals", content="[" * 70 + "]" * 70)
+    error = assert_located(deep, "$[0][0][0]")
+    assert error["detail"].startswith("nesting deeper than 64 at line 1 column 65")
+    long = client.put(f"/api/games/{game}/fields", content='{"target": ' + "9" * 401 + "}")
+    error = assert_located(long, "$.target")
+    assert error["detail"].startswith("a number of 401 digits at line 1 column 12")
+
+
+@pytest.mark.parametrize("deals", [{}, 0, False, "", None, "deals"])
+def test_import_refuses_deals_that_are_not_a_list(client: TestClient, deals: Any) -> None:
+    """The fuzz run of #21 item 10: ``{"variant": "semerik", "deals": {}}`` was imported as an
+    empty game (``kozyr replay`` refuses it), and so were ``0``, ``false``, ``""`` and null."""
+    record = {"variant": "semerik", "options": {}, "deals": deals}
+    answer = client.post("/api/import", json=record)
+    error = assert_located(answer, "$.deals")
+    assert error["detail"].startswith("expected a")
+    assert client.get("/api/games").json()["games"] == []
+    record["deals"] = []  # an empty game is still a game the table may start from
+    assert client.post("/api/import", json=record).status_code == 201

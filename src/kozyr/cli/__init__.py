@@ -57,6 +57,7 @@ COMMANDS: tuple[str, ...] = (
     "plugins",
     "new_plugin",
     "simulate",
+    "arena",
     "serve",
     "completion",
 )

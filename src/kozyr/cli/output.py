@@ -54,7 +54,7 @@ def add_variant(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--players",
-        type=int,
+        type=whole_number,
         metavar="N",
         help="number of players (the same as -o players=N; give it once)",
     )
@@ -139,11 +139,25 @@ def read_input(path: str, limits: Limits | None = None) -> str:
     return decode(data, name)
 
 
-def _positive(text: str) -> int:
+def whole_number(text: str, *, digits: int = 20) -> int:
+    """An integer flag's value (``--players``, ``--workers``, ``--dealer``, ``--port`` …):
+    ASCII digits only, ``-`` first allowed, at most ``digits`` digits
+    (:func:`kozyr.limits.parse_int`) -- ``int()`` took ``'١'``, ``'4'`` in fullwidth, ``'1_000'``
+    and ``'+1'`` as numbers (#21). A mistake is argparse's one-line usage error, exit 2."""
+    from kozyr.limits import parse_int
+
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        return parse_int(text, "value", minimum=None, maximum=None, digits=digits)
+    except KozyrError:
+        if len(text) > 40:
+            text = text[:40] + "…"
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number in digits 0-9, got {text!r}"
+        ) from None
+
+
+def _positive(text: str) -> int:
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
@@ -151,10 +165,7 @@ def _positive(text: str) -> int:
 
 def seed_arg(text: str) -> int:
     """``--seed``: an int 0 or more (``random.Random`` would deal ``-1`` as ``1``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = whole_number(text, digits=1000)
     if value < 0:
         raise argparse.ArgumentTypeError(
             f"seeds are 0 or more, not {value} (a negative seed would deal the cards of {-value})"

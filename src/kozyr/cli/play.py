@@ -14,6 +14,7 @@ from kozyr.cli.output import (
     dump,
     seed_arg,
     variant_of,
+    whole_number,
 )
 from kozyr.errors import KozyrError
 
@@ -32,7 +33,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "the same seed, the same deal",
     )
     parser.add_argument(
-        "--dealer", type=int, default=0, metavar="SEAT", help="the dealer's seat (default 0)"
+        "--dealer",
+        type=whole_number,
+        default=0,
+        metavar="SEAT",
+        help="the dealer's seat (default 0)",
     )
     add_output(parser)
     parser.add_argument(

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from kozyr.cli.output import EXIT_OK
+from kozyr.cli.output import EXIT_OK, whole_number
 from kozyr.errors import KozyrError
 
 HELP = "a scorekeeper web page for the table (needs kozyr[web])"
@@ -29,7 +29,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets phones "
         "on the table's network in, with a table code printed at start)",
     )
-    parser.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    parser.add_argument("--port", type=whole_number, default=8765, help="port (default 8765)")
     parser.add_argument(
         "--code",
         help="a table code of your own instead of a fresh one (not empty; a short one is "

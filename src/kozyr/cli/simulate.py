@@ -20,6 +20,7 @@ from kozyr.cli.output import (
     seed_arg,
     table,
     variant_options,
+    whole_number,
 )
 
 if TYPE_CHECKING:
@@ -263,10 +264,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_output(p)
     p.add_argument("--bot", default="random", help="bot name, or one per seat separated by commas")
     p.add_argument("--unit", choices=UNITS, default="deal", help="count deals or whole parties")
-    p.add_argument("--workers", type=int, default=1, help="processes; 0 = one per core")
+    p.add_argument("--workers", type=whole_number, default=1, help="processes; 0 = one per core")
     p.add_argument(
         "--chunk",
-        type=int,
+        type=whole_number,
         help="deals (or parties) per task of the reference engine (the batch engine plays "
         "batches of 16,384)",
     )

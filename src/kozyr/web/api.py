@@ -27,7 +27,7 @@ from typing_extensions import override
 
 from kozyr.cardset import CardSet
 from kozyr.codec import load
-from kozyr.errors import HookError, KozyrError, OptionError, RecordError
+from kozyr.errors import HookError, InputLimitError, KozyrError, OptionError, RecordError
 from kozyr.registry import get_variant
 from kozyr.replay import replay
 from kozyr.scoring import hand_json
@@ -65,7 +65,8 @@ class KozyrJSON(JSONResponse):
 def error_json(error: KozyrError) -> dict[str, Any]:
     """The 422 body of a kozyr error: the message, and its JSON path where it has one."""
     message = str(error).replace("\n", " ")
-    if isinstance(error, RecordError):
+    if isinstance(error, (RecordError, InputLimitError)) and error.path is not None:
+        # an input limit (nesting, a number's digits) is located too (#21 item 10)
         return {"error": message, "path": error.path, "detail": error.detail}
     return {"error": message, "path": None, "detail": message}
 

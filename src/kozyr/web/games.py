@@ -132,7 +132,10 @@ def split_record(data: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any
 
 def score(record: Mapping[str, Any]) -> PartyResult | None:
     """The replayed game (None before its first deal); a bad record raises its RecordError."""
-    if not record.get("deals"):
+    deals = record.get("deals")
+    if "deals" in record and not isinstance(deals, list):  # {} or 0 is no game (#21 item 10)
+        raise RecordError("$.deals", "expected a list of deals")
+    if not deals:
         return None
     try:
         result = replay(json.loads(json.dumps(record)))  # plain JSON data, as from a file

@@ -1,0 +1,268 @@
+"""Bots against each other (``kozyr arena``): duplicate deals in seat rotation, win rates, points
+per deal with intervals and Elo ratings.
+
+Deal ``i`` of a run is dealt by ``seed_for(seed, i)``, and the same cards are played once for
+every *lineup*: the bots given, seat by seat (``a,b`` at four seats in partnerships is
+``a b a b``: ``a`` partners ``a``), rotated one seat at a time until every distinct lineup has
+had the deal -- so every bot plays every hand from every seat (duplicate play, as in duplicate
+bridge), and luck of the cards cancels. In a partnership game partners are the same bot, so with
+more than two bots (and anywhere with more bots than seats) every pair plays its own match on
+the same deals. Each chunk of deal indices is one call of the picklable
+:func:`arena_chunk`, run inline or in the simulate process pool.
+
+For each bot: the seat-deals it played (partners' deal counted once, for their side), its
+points per deal (its side's or its own points; the
+seat's net settlement where deals settle in money, Семь листов) with a 95 % interval (normal
+approximation), its wins (the deal's winners, as ``kozyr simulate`` counts them) with a 95 %
+Wilson interval, and an Elo rating fitted to the head-to-head results (Bradley-Terry by the MM
+algorithm: between two seats of different bots on different sides, the higher value wins, equal
+values are half a win each), 1500 on average.
+
+>>> result = arena("seven-up", {}, ("heuristic", "random"), 4, seed=1)
+>>> [row.bot for row in result.rows]
+['heuristic', 'random']
+>>> result.lineups
+(('heuristic', 'random', 'heuristic', 'random'), ('random', 'heuristic', 'random', 'heuristic'))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kozyr.bots import play_deal
+from kozyr.errors import KozyrError
+from kozyr.party import seed_for
+from kozyr.simulate.interval import Z95, wilson_interval
+from kozyr.simulate.outcome import deal_outcome
+from kozyr.simulate.workers import _variant
+
+#: One seat of one played lineup: (bot, value, won, unit).
+SeatResult = tuple[str, float, bool, int]
+
+
+def lineups(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
+    """The distinct seatings of ``bots`` (seat ``s`` gets ``bots[s % len(bots)]``) rotated one
+    seat at a time."""
+    base = [bots[s % len(bots)] for s in range(players)]
+    found: list[tuple[str, ...]] = []
+    for r in range(players):
+        lineup = tuple(base[(s + r) % players] for s in range(players))
+        if lineup not in found:
+            found.append(lineup)
+    return tuple(found)
+
+
+def arena_chunk(
+    name: str,
+    options: tuple[tuple[str, Any], ...],
+    seed: int,
+    start: int,
+    stop: int,
+    bots: tuple[str, ...],
+) -> list[list[list[SeatResult]]]:
+    """Deals ``start..stop-1``, each played by every lineup: per deal, per lineup, per seat
+    ``(bot, value, won, unit)``."""
+    variant = _variant(name, options)
+    n = variant.players
+    out: list[list[list[SeatResult]]] = []
+    for index in range(start, stop):
+        deal_seed = seed_for(seed, index)
+        played: list[list[SeatResult]] = []
+        for lineup in lineups(bots, n):
+            result = play_deal(variant, seed=deal_seed, dealer=0, bots=list(lineup)).result()
+            net, won, _ = deal_outcome(variant, result)
+            paid = bool(result.settlement.payments)
+            seats: list[SeatResult] = []
+            for seat in range(n):
+                unit = variant.side_of(seat) if variant.sides else seat
+                value = float(net[seat]) if paid else float(result.points[unit])
+                seats.append((lineup[seat], value, seat in won, unit))
+            played.append(seats)
+        out.append(played)
+    return out
+
+
+@dataclass(frozen=True)
+class ArenaRow:
+    """One bot's results: ``seat_deals`` played (a side's deal counted once), ``points`` per
+    deal with its 95 % interval ``points_low``..``points_high``, ``wins`` and the win rate with
+    its Wilson interval, and the fitted ``elo``."""
+
+    bot: str
+    seat_deals: int
+    points: float
+    points_low: float
+    points_high: float
+    wins: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    elo: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bot": self.bot,
+            "seat_deals": self.seat_deals,
+            "points": round(self.points, 4),
+            "points_interval": [round(self.points_low, 4), round(self.points_high, 4)],
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 6),
+            "win_interval": [self.win_low, self.win_high],
+            "elo": round(self.elo, 1),
+        }
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """An arena run: the ``deals`` dealt, the ``lineups`` each was played by, one row per bot
+    (best Elo first) and the head-to-head ``games`` won per pair of bots."""
+
+    variant: str
+    deals: int
+    seed: int
+    lineups: tuple[tuple[str, ...], ...]
+    rows: tuple[ArenaRow, ...]
+    head_to_head: dict[str, dict[str, float]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "deals": self.deals,
+            "seed": self.seed,
+            "lineups": [list(lineup) for lineup in self.lineups],
+            "bots": [row.to_json() for row in self.rows],
+            "head_to_head": self.head_to_head,
+        }
+
+
+def _elo(names: Sequence[str], wins: dict[str, dict[str, float]]) -> dict[str, float]:
+    """Bradley-Terry strengths by the MM algorithm (Hunter 2004) as Elo, mean 1500; a bot that
+    met nobody gets 1500. Half a win is added each way so that a clean sweep stays finite."""
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(200):
+        new = {}
+        for a in names:
+            won = sum(wins[a][b] + 0.5 for b in names if b != a)
+            games = 0.0
+            for b in names:
+                if b == a:
+                    continue
+                total = wins[a][b] + wins[b][a] + 1.0
+                games += total / (strength[a] + strength[b])
+            new[a] = won / games if games else strength[a]
+        mean = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        strength = {k: v / mean for k, v in new.items()}
+    return {k: 1500 + 400 * math.log10(v) for k, v in strength.items()}
+
+
+def summarise(
+    name: str,
+    deals: int,
+    seed: int,
+    bots: Sequence[str],
+    played: Sequence[Sequence[Sequence[SeatResult]]],
+    seatings: tuple[tuple[str, ...], ...],
+) -> ArenaResult:
+    """The :class:`ArenaResult` of :func:`arena_chunk`'s output, in deal order."""
+    names = list(dict.fromkeys(bots))
+    values: dict[str, list[float]] = {b: [] for b in names}
+    won = dict.fromkeys(names, 0)
+    h2h: dict[str, dict[str, float]] = {a: dict.fromkeys(names, 0.0) for a in names}
+    for deal in played:
+        for seats in deal:
+            by_unit: dict[int, tuple[str, float]] = {}
+            for bot, value, win, unit in seats:
+                if unit in by_unit:
+                    continue  # a partner: the side's value is counted once
+                by_unit[unit] = (bot, value)
+                values[bot].append(value)
+                won[bot] += win
+            units = list(by_unit.values())
+            for i, (a, va) in enumerate(units):
+                for b, vb in units[i + 1 :]:
+                    if a == b:
+                        continue
+                    if va > vb:
+                        h2h[a][b] += 1
+                    elif vb > va:
+                        h2h[b][a] += 1
+                    else:
+                        h2h[a][b] += 0.5
+                        h2h[b][a] += 0.5
+    elo = _elo(names, h2h)
+    rows = []
+    for bot in names:
+        found = values[bot]
+        count = len(found)
+        mean = sum(found) / count if count else 0.0
+        var = sum((v - mean) ** 2 for v in found) / (count - 1) if count > 1 else 0.0
+        half = Z95 * math.sqrt(var / count) if count else 0.0
+        low, high = wilson_interval(won[bot], count)
+        rows.append(
+            ArenaRow(
+                bot,
+                count,
+                mean,
+                mean - half,
+                mean + half,
+                won[bot],
+                won[bot] / count if count else 0.0,
+                low,
+                high,
+                elo[bot],
+            )
+        )
+    rows.sort(key=lambda r: -r.elo)
+    return ArenaResult(name, deals, seed, seatings, tuple(rows), h2h)
+
+
+def arena(
+    name: str,
+    options: dict[str, Any],
+    bots: Sequence[str],
+    deals: int,
+    *,
+    seed: int = 0,
+    workers: int = 1,
+    chunk: int = 4,
+) -> ArenaResult:
+    """Play ``deals`` duplicate deals of variant ``name`` with ``bots`` in seat rotation (see
+    the module) and summarise them; ``workers`` processes from the simulate pool (1: inline)."""
+    from kozyr.bots import make_bots
+    from kozyr.simulate.pool import process_pool, worker_count
+
+    if len(bots) < 2 or len(set(bots)) < 2:
+        raise KozyrError("give at least two different bots (--bots a,b)")
+    if deals < 1:
+        raise KozyrError(f"-n {deals}: at least one deal")
+    opts = tuple(sorted(options.items()))
+    variant = _variant(name, opts)
+    make_bots(variant, [bots[s % len(bots)] for s in range(variant.players)], 0)  # names known
+    # partners are the same bot: with more than two bots (or more bots than seats) every pair
+    # plays its own match
+    matches = (
+        [(a, b) for i, a in enumerate(bots) for b in bots[i + 1 :]]
+        if (variant.sides and len(bots) > 2) or len(bots) > variant.players
+        else [tuple(bots)]
+    )
+    spans = [(s, min(s + chunk, deals)) for s in range(0, deals, chunk)]
+    tasks = [(match, a, b) for match in matches for a, b in spans]
+    args = (variant.name, opts, seed)
+    played: list[list[list[SeatResult]]] = []
+    count = worker_count(workers, len(tasks)) if workers > 1 else 1
+    if count <= 1:
+        for match, start, stop in tasks:
+            played += arena_chunk(*args, start, stop, tuple(match))
+    else:
+        with process_pool(count) as pool:
+            futures = [pool.submit(arena_chunk, *args, a, b, tuple(m)) for m, a, b in tasks]
+            for future in futures:
+                played += future.result()
+    seatings = tuple(lineup for match in matches for lineup in lineups(match, variant.players))
+    return summarise(variant.name, deals, seed, bots, played, seatings)
+
+
+__all__ = ["ArenaResult", "ArenaRow", "arena", "arena_chunk", "lineups", "summarise"]

@@ -1,0 +1,113 @@
+"""The arena (simulate/arena.py, ``kozyr arena``, issue 27): seat rotation on duplicate deals,
+the statistics worked by hand from known results, and the command."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from kozyr.cli import main
+from kozyr.errors import KozyrError
+from kozyr.simulate.arena import _elo, arena, arena_chunk, lineups, summarise
+
+
+def test_lineups_rotate_every_bot_through_every_seat() -> None:
+    assert lineups(("a", "b"), 4) == (("a", "b", "a", "b"), ("b", "a", "b", "a"))
+    assert lineups(("a", "b", "c"), 3) == (("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b"))
+    assert lineups(("a", "b"), 2) == (("a", "b"), ("b", "a"))
+
+
+def test_every_lineup_plays_the_same_cards() -> None:
+    # duplicate deals: the random bots draw from the deal's generator after it has shuffled,
+    # so the hands are the same whatever bots sit down; the results differ by the play only
+    played = arena_chunk("seven-up", (("players", 2),), 7, 0, 3, ("heuristic", "random"))
+    assert len(played) == 3 and all(len(deal) == 2 for deal in played)
+    from kozyr import get_variant
+    from kozyr.bots import play_deal
+    from kozyr.party import seed_for
+
+    variant = get_variant("seven-up", players=2)
+    first = play_deal(variant, seed=seed_for(7, 0), bots=["heuristic", "random"])
+    second = play_deal(variant, seed=seed_for(7, 0), bots=["random", "heuristic"])
+    assert first.chances[0] == second.chances[0]  # the same shuffled deck
+    assert first.chances[0][0] == "shuffle"
+
+
+def test_the_statistics_of_known_results() -> None:
+    # Two deals, two lineups each, two single players: (bot, value, won, unit) per seat.
+    played = [
+        [[("a", 3.0, True, 0), ("b", 1.0, False, 1)], [("b", 2.0, True, 0), ("a", 2.0, False, 1)]],
+        [[("a", 4.0, True, 0), ("b", 0.0, False, 1)], [("b", 1.0, False, 0), ("a", 3.0, True, 1)]],
+    ]
+    result = summarise("x", 2, 0, ("a", "b"), played, (("a", "b"), ("b", "a")))
+    a, b = result.rows
+    assert (a.bot, a.seat_deals, a.points, a.wins) == ("a", 4, 3.0, 3)
+    assert (b.bot, b.points, b.wins) == ("b", 1.0, 1)
+    # a's values 3 2 4 3: mean 3, sample sd sqrt(2/3), half width 1.96 * sqrt(2/3 / 4)
+    assert a.points_low == pytest.approx(3 - 1.959963984540054 * (2 / 3 / 4) ** 0.5)
+    # head to head: a beat b in 3 lineups and tied one (2 against 2): 3.5 to 0.5
+    assert result.head_to_head == {"a": {"a": 0.0, "b": 3.5}, "b": {"a": 0.5, "b": 0.0}}
+    # Bradley-Terry with half a win added each way: p(a beats b) = 4/5, strengths 4:1, so the
+    # Elo difference is 400 log10(4) = 240.8, centred on 1500
+    assert a.elo - b.elo == pytest.approx(400 * 0.6020599913, abs=0.1)
+    assert (a.elo + b.elo) / 2 == pytest.approx(1500)
+
+
+def test_elo_of_equal_bots_is_equal() -> None:
+    found = _elo(["x", "y"], {"x": {"x": 0, "y": 5}, "y": {"x": 5, "y": 0}})
+    assert found["x"] == pytest.approx(1500) == found["y"]
+
+
+def test_an_arena_run_and_its_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = arena("seven-up", {}, ("heuristic", "random"), 3, seed=2)
+    assert result.deals == 3 and [r.seat_deals for r in result.rows] == [6, 6]
+    assert arena("seven-up", {}, ("heuristic", "random"), 3, seed=2) == result  # reproducible
+    # three bots in a partnership game: every pair has its own match on the same deals
+    from kozyr.simulate import arena as module
+
+    calls: list[tuple[str, ...]] = []
+
+    def chunk(
+        name: str, options: object, seed: int, start: int, stop: int, bots: tuple[str, ...]
+    ) -> list[Any]:
+        calls.append(bots)
+        return [
+            [[(bots[s % 2], 1.0, s % 2 == 0, s % 2) for s in range(4)]] for _ in range(start, stop)
+        ]
+
+    monkeypatch.setattr(module, "arena_chunk", chunk)
+    three = arena("seven-up", {}, ("heuristic", "random", "pimc"), 2, seed=2)
+    assert calls == [("heuristic", "random"), ("heuristic", "pimc"), ("random", "pimc")]
+    assert len(three.lineups) == 6 and sorted(r.seat_deals for r in three.rows) == [4, 4, 4]
+    with pytest.raises(KozyrError, match="two different bots"):
+        arena("seven-up", {}, ("random", "random"), 3)
+    with pytest.raises(KozyrError, match="unknown bot"):
+        arena("seven-up", {}, ("random", "nobody"), 3)
+
+
+def test_the_command() -> None:
+    out = io.StringIO()
+    argv = ["arena", "seven-up", "--players", "2", "--bots", "heuristic,random", "-n", "4"]
+    assert main([*argv, "--json"], out=out) == 0
+    data = json.loads(out.getvalue())
+    assert data["deals"] == 4 and data["lineups"] == [
+        ["heuristic", "random"],
+        ["random", "heuristic"],
+    ]
+    assert {b["bot"] for b in data["bots"]} == {"heuristic", "random"}
+    assert set(data["bots"][0]) == {
+        "bot",
+        "seat_deals",
+        "points",
+        "points_interval",
+        "wins",
+        "win_rate",
+        "win_interval",
+        "elo",
+    }
+    out = io.StringIO()
+    assert main(argv, out=out) == 0
+    assert "Elo" in out.getvalue()
