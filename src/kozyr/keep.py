@@ -703,7 +703,7 @@ class Keeper:
             return "карты" if self.lang == "ru" else "cards"
         if per:
             return (f"{per} через пробел" if self.lang == "ru" else f"{per} values") + (
-                ", - = null" if spec.nullable else ""
+                (", - = пусто" if self.lang == "ru" else ", - = null") if spec.nullable else ""
             )
         if spec.kind in ("seat", "side") and spec.nullable:
             return "-" + (" никто" if self.lang == "ru" else " nobody")

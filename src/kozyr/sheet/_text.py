@@ -5,8 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from kozyr.i18n import say_error, tr
 from kozyr.sheet._model import META_KEYS, Entry, GameSheet, Row, Sheet
 from kozyr.sheet._show import num, one_line
+
+#: What a sheet's ``checked`` says, in words (the catalog's, as the pages show them).
+CHECKED_WORDS = {
+    "plays": "every card replayed by the rules",
+    "summary": "the hands and tricks won, proven possible by a legal play",
+    "outcome": "the outcome of each deal (counts and facts)",
+}
 
 
 def _words(lang: str, ru: str, en: str) -> str:
@@ -43,9 +51,13 @@ def _header_lines(game: GameSheet, lang: str) -> list[str]:
         label = _words(lang, "стороны", "sides")
         lines.append(f"{label}: " + " | ".join(game.columns))
     if game.checked:
-        lines.append(_words(lang, "проверено", "checked") + f": {game.checked}")
+        checked = game.checked
+        if lang != "en" and checked in CHECKED_WORDS:  # #20: the words, then the id
+            checked = f"{tr(lang, CHECKED_WORDS[checked])} ({checked})"
+        lines.append(_words(lang, "проверено", "checked") + f": {checked}")
     for warning in game.warnings:  # issue 22: every warning, as loudly as --json
-        lines.append(_words(lang, "ВНИМАНИЕ", "WARNING") + f": {warning}")
+        shown = warning if lang == "en" else say_error(lang, warning, game.players)
+        lines.append(_words(lang, "ВНИМАНИЕ", "WARNING") + f": {shown}")
     for key in META_KEYS:
         if key in game.meta:
             lines.append(f"{_meta_label(key, lang)}: {one_line(game.meta[key])}")
