@@ -340,7 +340,8 @@ def test_the_old_import_paths_still_work_and_warn() -> None:
 SPLIT_PUBLIC = {
     "kozyr.registry": (
         "BUILTIN_GROUP BUILTIN_PLUGINS DISABLE_ENV DISABLE_PLUGINS_ENV ENTRY_POINT_GROUP HOOKS "
-        "NAME_PATTERN NO_VARIANTS PLUGINS_ENV PLUGIN_FAULTS TRACE_ENV BotEntry BotRegistry KozyrHookSpecs "
+        "NAME_PATTERN NO_VARIANTS PLUGINS_ENV PLUGIN_FAULTS TRACE_ENV BotEntry BotRegistry "
+        "KozyrHookSpecs "
         "PluginInfo PluginManager SheetFormat SheetFormatRegistry SheetRenderer VariantEntry "
         "VariantRegistry bots_for builtin_refusal call_plugin get_variant hookimpl hookspec "
         "loaded_plugins manager normalize plugin_fault register_plugin require_variants reset "
