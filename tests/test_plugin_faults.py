@@ -289,7 +289,9 @@ def test_a_party_hook_that_raises_is_a_hook_error(
 
     toys.register(Plugin(), name="party-plugin")
     variant = kozyr.get_variant("toy-party")
-    with pytest.raises(HookError, match=r"hook party_context raised IndexError.*before deal 2"):
+    with pytest.raises(
+        HookError, match=r"hook party_context_after raised IndexError.*before deal 2"
+    ):
         kozyr.play_party(variant, seed=1)
     deal = play_deal(variant, seed=2).record.to_json()
     del deal["variant"], deal["options"]  # a party's deals take the party's

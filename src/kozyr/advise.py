@@ -223,6 +223,8 @@ def advise(
         raise AdviseError(f"policy {policy!r}: one of {', '.join(POLICIES)}")
     if not 0 <= seat < variant.players:
         raise AdviseError(f"seat {seat}: the table has seats 0..{variant.players - 1}")
+    if not 0 <= dealer < variant.players:
+        raise AdviseError(f"dealer {dealer}: the table has seats 0..{variant.players - 1}")
     if not 1 <= samples <= 100_000:
         raise AdviseError(f"samples {samples}: 1 to 100000")
     deck, where = _probe(variant, dealer)
@@ -234,6 +236,11 @@ def advise(
             raise AdviseError(f"{card} is not in the {len(deck)}-card pack of {variant.name}")
     if turnup is not None and turnup in hand:
         raise AdviseError(f"{turnup} is the turned card and in the hand")
+    if len(trick_cards) > variant.players:
+        raise AdviseError(f"a trick has at most {variant.players} cards, not {len(trick_cards)}")
+    for card in trick_cards:
+        if card in hand or card == turnup or trick_cards.count(card) > 1:
+            raise AdviseError(f"{card} of the trick is also in the hand, the turn-up or the trick")
     rng = random.Random(seed)
     results: dict[str, list[DealResult]] = {}
     decision = ""

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 import kozyr
 from kozyr.cli import main as cli_main
 from kozyr.errors import located
-from kozyr.web import api, create_app
+from kozyr.web import advice, api, create_app
 from kozyr.web.openapi import openapi_schema
 
 from .conftest import example
@@ -310,7 +310,7 @@ def test_openapi_schema_lists_every_api_route(client: TestClient) -> None:
     schema = client.get("/api/openapi.json").json()
     assert schema == json.loads(json.dumps(openapi_schema()))
     routed = set()
-    for route in api.ROUTES:
+    for route in [*api.ROUTES, *advice.ROUTES]:  # advice: the analysis API (#27)
         path = re.sub(r"\{(\w+):int\}", r"{\1}", route.path)
         for method in route.methods or ():
             if method != "HEAD":

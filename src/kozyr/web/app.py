@@ -50,7 +50,7 @@ from typing_extensions import override
 
 from kozyr.budget import time_budget
 from kozyr.errors import HookError, TimeBudgetError
-from kozyr.web import api, i18n, pages
+from kozyr.web import advice, api, i18n, pages
 from kozyr.web.live import EventLimits
 from kozyr.web.store import Store
 from kozyr.web.table import Table
@@ -511,6 +511,7 @@ def create_app(
     app = Starlette(
         routes=[
             *api.ROUTES,
+            *advice.ROUTES,
             *pages.ROUTES,
             Mount("/static", StaticFiles(directory=str(static)), name="static"),
         ],

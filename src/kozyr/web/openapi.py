@@ -126,6 +126,60 @@ def openapi_schema() -> dict[str, Any]:
                     body=record,
                 )
             },
+            "/api/analyse": {
+                "post": _op(
+                    "the double-dummy review of a full deal record: exactly `kozyr analyse "
+                    "--json`, within 20,000 positions of search a play",
+                    {
+                        "type": "object",
+                        "required": ["variant", "objective", "unit", "plays", "mistakes"],
+                        "properties": {
+                            "variant": {"type": "string"},
+                            "objective": {"type": "string"},
+                            "unit": {"type": "string"},
+                            "plays": {"type": "array", "items": _ANY_OBJECT},
+                            "mistakes": {"type": "integer"},
+                            "unsolved": {"type": "integer"},
+                        },
+                    },
+                    body=record,
+                )
+            },
+            "/api/advise": {
+                "post": _op(
+                    "the expected points of each choice of a decision: exactly `kozyr advise "
+                    "--json` (at most 50 samples; policy heuristic or random)",
+                    {
+                        "type": "object",
+                        "required": ["variant", "seat", "decision", "choices"],
+                        "properties": {
+                            "variant": {"type": "string"},
+                            "seat": {"type": "integer"},
+                            "decision": {"type": "string"},
+                            "samples": {"type": "integer"},
+                            "policy": {"type": "string"},
+                            "measure": {"type": "string"},
+                            "choices": {"type": "array", "items": _ANY_OBJECT},
+                        },
+                    },
+                    body={
+                        "type": "object",
+                        "required": ["variant", "seat", "hand"],
+                        "properties": {
+                            "variant": {"type": "string"},
+                            "options": _ANY_OBJECT,
+                            "seat": {"type": "integer"},
+                            "hand": {"type": "string"},
+                            "turnup": {"type": "string"},
+                            "trick": {"type": "string"},
+                            "dealer": {"type": "integer"},
+                            "samples": {"type": "integer", "minimum": 1, "maximum": 50},
+                            "seed": {"type": "integer", "minimum": 0},
+                            "policy": {"enum": ["heuristic", "random"]},
+                        },
+                    },
+                )
+            },
             "/api/score-hand": {
                 "post": _op(
                     "combination scoring of one hand: exactly `kozyr score-hand --json`",

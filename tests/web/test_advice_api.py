@@ -1,0 +1,78 @@
+"""The analysis API (web/advice.py, issue 27): POST /api/analyse is exactly ``kozyr analyse
+--json`` within its budget, POST /api/advise exactly ``kozyr advise --json``; bad input is a
+located 422."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+
+from kozyr.cli import main
+
+DEAL: dict[str, Any] = {  # the hand-worked deal of tests/test_analysis.py
+    "variant": "seven-up",
+    "options": {"players": 2},
+    "dealer": 0,
+    "hands": ["A♥ 9♠ 6♦ 7♦ 8♦ 9♦", "J♥ K♠ 2♦ 3♦ 4♦ 5♦"],
+    "turnups": ["5♥"],
+    "beg": "stand",
+    "tricks": ["2♦ 6♦", "7♦ 3♦", "8♦ 4♦", "9♦ 5♦", "9♠ J♥", "K♠ A♥"],
+}
+
+
+def cli_json(*argv: str) -> Any:
+    out = io.StringIO()
+    assert main(list(argv), out=out) == 0
+    return json.loads(out.getvalue())
+
+
+def test_analyse_is_the_command(client: Any, tmp_path: Path) -> None:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(DEAL, ensure_ascii=False), encoding="utf-8")
+    response = client.post("/api/analyse", json=DEAL)
+    assert response.status_code == 200
+    assert response.json() == cli_json("analyse", str(path), "--json")
+    assert response.json()["plays"][8]["text"] == "trick 5, seat 0: 9♠ loses the Jack; A♥ keeps it"
+
+
+def test_analyse_refuses_a_party_and_a_summary(client: Any) -> None:
+    response = client.post("/api/analyse", json={"variant": "seven-up", "deals": []})
+    assert response.status_code == 422 and "one deal record" in response.json()["error"]
+    bad = dict(DEAL, tricks=["2♦ 6♦", "7♦ 3♦"])
+    assert client.post("/api/analyse", json=bad).status_code == 422
+
+
+def test_advise_is_the_command(client: Any) -> None:
+    body = {"variant": "seven-up", "seat": 1, "hand": "Ah Kh Jh 10s 2c 3d", "turnup": "5h",
+            "samples": 4, "seed": 3}  # fmt: skip
+    response = client.post("/api/advise", json=body)
+    assert response.status_code == 200
+    argv = ["advise", "seven-up", "--seat", "1", "--hand", "Ah Kh Jh 10s 2c 3d", "--turnup", "5h"]
+    assert response.json() == cli_json(*argv, "--samples", "4", "--seed", "3", "--json")
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        (
+            {"variant": "seven-up", "seat": 1, "hand": "Ah", "turnup": "5h", "samples": 99},
+            "$.samples",
+        ),
+        ({"variant": "seven-up", "seat": 1, "hand": "Ah Kh", "policy": "dd"}, "$.policy"),
+        ({"variant": "nope", "seat": 1, "hand": "Ah"}, "$.variant"),
+        ({"variant": "seven-up", "seat": 1, "hand": "Xh"}, "$.hand"),
+        ({"variant": "seven-up", "hand": "Ah"}, "$.seat"),
+        ({"variant": "seven-up", "seat": 1, "hand": "Ah", "colour": 1}, "$.colour"),
+    ],
+)
+def test_advise_refuses_bad_input(client: Any, body: dict[str, Any], path: str) -> None:
+    response = client.post("/api/advise", json=body)
+    assert response.status_code == 422
+    assert response.json()["path"] == path
