@@ -34,7 +34,7 @@ from kozyr.limits import check_seed
 from kozyr.record import DealRecord
 from kozyr.registry import tracing
 from kozyr.seats import next_seat
-from kozyr.tricks import Play, Trick, TrickRules
+from kozyr.tricks import Play, StandardTrickRules, Trick, TrickRules
 from kozyr.variant import Action, CardPlay, Variant
 
 if TYPE_CHECKING:
@@ -61,6 +61,9 @@ _grow(8)
 
 #: Who plays after whom, by the tuple of seats that play (shared, never changed).
 _ORDERS: dict[tuple[int, ...], dict[int, int]] = {}
+
+#: The default ``play_flags`` (no flags, ever) of the core's trick rules.
+_NO_FLAGS = StandardTrickRules.play_flags
 
 #: Empty tricks by (leader, number): immutable values, shared by every deal (see ``new_trick``).
 _EMPTY_TRICKS: dict[tuple[int, int], Trick] = {}
@@ -145,6 +148,9 @@ class Deal:
         # rules are asked about. When the rules read only the suit led (``reads == "lead"``) it is
         # not rebuilt after every card: ``_stale`` says the plays went on since (see ``trick``).
         self._by_lead = self._rules.reads == "lead"
+        # Whether the rules can flag a play (SL-C9 dead, SL-C13 face down): rules that keep the
+        # default play_flags never do, so push() need not ask them for every card.
+        self._flags = getattr(type(self._rules), "play_flags", None) is not _NO_FLAGS
         self._hears_plays = variant.hears_plays
         self._leader = 0
         self._number = 0
@@ -380,13 +386,7 @@ class Deal:
             return legal
         if self._phase == DONE:
             return []
-        try:
-            decisions = self._hooks.decision_actions(self)
-        except Exception as error:
-            self._fault("decision_actions", error, self._to_act)
-        if not decisions:
-            raise self._stuck()
-        return decisions
+        return self._decisions()
 
     def _decisions(self) -> list[Action]:
         try:
@@ -586,10 +586,12 @@ class Deal:
         rules = self._rules
         hands = self._hands
         hand = hands[seat]
-        try:
-            flags = rules.play_flags(hand, trick, card, self._trump)
-        except Exception as error:
-            self._fault("trick_rules.play_flags", error, seat)
+        flags = 0
+        if self._flags:
+            try:
+                flags = rules.play_flags(hand, trick, card, self._trump)
+            except Exception as error:
+                self._fault("trick_rules.play_flags", error, seat)
         play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
         hands[seat] = hand ^ card.mask
         plays = self._plays
