@@ -83,9 +83,10 @@ def extract() -> Catalog:
     for field, value, where in outcome_choices():
         catalog.add(value, None, [], auto_comments=[f"an answer of the outcome field {where}"],
                     context=f"choice {field}")  # fmt: skip
-    for pattern, where in error_patterns().items():
+    for pattern in error_patterns():
         if catalog.get(pattern) is None:
-            catalog.add(pattern, None, [], auto_comments=[f"error raised at {where}"],
+            # no file:line (it would go stale with every edit of the file): grep the source
+            catalog.add(pattern, None, [], auto_comments=["an error message kozyr raises"],
                         flags=["python-format"] if "%(" in pattern else [])  # fmt: skip
     return catalog
 
