@@ -527,6 +527,7 @@ def test_line_editing_and_history_through_readline(tmp_path: Path) -> None:
     assert [d["tricks_won"] for d in saved(path)["deals"]] == [[1, 4, 2]]
 
 
+@pytest.mark.slow
 def test_keep_killed_at_random_moments_leaves_a_whole_file_and_no_stray(tmp_path: Path) -> None:
     """SIGKILL at a random moment while keep writes deal after deal (issue 21: a stray ``.tmp``
     once in 100 kills): after each kill the record is whole JSON holding a prefix of the deals
