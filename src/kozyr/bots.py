@@ -11,13 +11,12 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from kozyr.engine import Deal, PlayerView, plugin_of
 from kozyr.errors import HookError, IllegalActionError, KozyrError
 from kozyr.limits import check_seed
-from kozyr.registry import call_plugin, manager, plugin_fault
+from kozyr.registry import PLUGIN_FAULTS, call_plugin, manager, plugin_fault
 from kozyr.variant import Action, Bot, BotFactory, Variant
 
 
@@ -90,9 +89,8 @@ def bot_plugin(variant: Variant, name: str) -> str:
     return plugin_of(variant)
 
 
-@dataclass(frozen=True)
-class _Seat:
-    """A seat's bot with its name and plugin, as faults name them."""
+class _Seat(NamedTuple):
+    """A seat's bot with its name and plugin, as faults name them (made for every deal)."""
 
     bot: Bot
     name: str
@@ -110,7 +108,10 @@ def _made(variant: Variant, kind: str | Sequence[str], rng: random.Random) -> li
             raise KozyrError(
                 f"{variant.name}: unknown bot {name!r}; available: {', '.join(sorted(available))}"
             )
-        plugin = "kozyr" if available[name] is RandomBot else bot_plugin(variant, name)
+        if available[name] is RandomBot:  # kozyr's own bot: no plugin's code to guard
+            seats.append(_Seat(RandomBot(rng), name, "kozyr"))
+            continue
+        plugin = bot_plugin(variant, name)
         bot = call_plugin(
             available[name],
             rng,
@@ -175,7 +176,7 @@ def play_deal(
         player = players[seat]
         try:
             action = player.bot.choose(views[seat], actions)
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             fault = plugin_fault(
                 error,
                 plugin=player.plugin,
