@@ -19,11 +19,13 @@ sys.path.insert(0, str(FUZZ))
 import hypothesis_harness  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", sorted(hypothesis_harness.TARGETS))
 def test_hypothesis_target(target: str) -> None:
     hypothesis_harness.run(target, 25)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("atheris") is None, reason="atheris not installed")
 @pytest.mark.parametrize("harness", sorted(p.name for p in FUZZ.glob("atheris_*.py")))
 def test_atheris_harness(harness: str, tmp_path: Path) -> None:
