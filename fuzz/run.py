@@ -114,6 +114,9 @@ def network_targets(
         out.update(network.json_target(count, folder))
         out.update(network.import_target(count, folder, examples))
     out.update(network.simulate_target(count))
+    import faults
+
+    out.update(faults.fault_target(count, folder))  # last: it registers a plugin when it runs
     return out
 
 

@@ -54,6 +54,11 @@ def test_the_statistics_of_known_results() -> None:
     # Elo difference is 400 log10(4) = 240.8, centred on 1500
     assert a.elo - b.elo == pytest.approx(400 * 0.6020599913, abs=0.1)
     assert (a.elo + b.elo) / 2 == pytest.approx(1500)
+    # the duplicate margin: deal 1, 3 - 1 and 2 - 2: 2; deal 2, 4 - 0 and 3 - 1: 6. Mean 4,
+    # sample sd sqrt(8), half width 1.96 * sqrt(8 / 2) = 3.92
+    mean, low, high = result.margins["a"]["b"]
+    assert mean == 4.0 and low == pytest.approx(4 - 3.92, abs=1e-3)
+    assert high == pytest.approx(4 + 3.92, abs=1e-3)
 
 
 def test_elo_of_equal_bots_is_equal() -> None:
@@ -98,6 +103,7 @@ def test_the_command() -> None:
         ["random", "heuristic"],
     ]
     assert {b["bot"] for b in data["bots"]} == {"heuristic", "random"}
+    assert len(data["margins"]["heuristic"]["random"]) == 3
     assert set(data["bots"][0]) == {
         "bot",
         "seat_deals",

@@ -76,6 +76,7 @@ def test_mask_primitives_match_python_ints() -> None:
     assert low_bit(masks).tolist() == [(m & -m).bit_length() - 1 for m in masks.tolist()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", SEVEN_UP, ids=_ids)
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_seven_up_batch_equals_reference_deal_by_deal(options: dict[str, Any], dealer: int) -> None:
@@ -138,6 +139,7 @@ def _within(ours: float, theirs: float, p: float, n: int, m: int, sigmas: float 
     return abs(ours - theirs) <= sigmas * se
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{"players": 4}, {"players": 3}])
 def test_seeded_batch_runs_agree_with_seeded_reference_runs(options: dict[str, Any]) -> None:
     # every item's frequency within 4 standard errors (the full 10^5-deal check: benchmarks/)
@@ -203,6 +205,7 @@ def _assert_party_tallies_equal(
             assert mine[name].__getstate__() == stats.__getstate__(), (kind, name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", SEVEN_UP_PARTIES, ids=_ids)
 def test_seven_up_party_batch_equals_reference_party_by_party(options: dict[str, Any]) -> None:
     # SU2 the deal passing clockwise, D-SU2 the same dealer again after a void deal, D-SU4 no
@@ -267,6 +270,7 @@ def test_party_batch_tally_equals_the_reference_tally_of_the_same_parties(
     _assert_party_tallies_equal(variant, 300, seed=7)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{"players": 4}, {"players": 3}])
 def test_seeded_party_batch_runs_agree_with_seeded_reference_runs(options: dict[str, Any]) -> None:
     # who wins the game to 7 (SU7) and every item's frequency within 4 standard errors (the
@@ -389,6 +393,7 @@ SEMERIK = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", SEMERIK, ids=_ids)
 @pytest.mark.parametrize("dealer", [0, 3])
 def test_semerik_batch_equals_reference_deal_by_deal(options: dict[str, Any], dealer: int) -> None:
@@ -439,6 +444,7 @@ SEMERIK_PARTIES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", SEMERIK_PARTIES, ids=_ids)
 def test_semerik_party_batch_equals_reference_party_by_party(options: dict[str, Any]) -> None:
     # C1 the deal passing to the left; SM8 the first side to 21 in event order (D-SM5 together
@@ -465,6 +471,7 @@ def test_the_semerik_party_check_sees_every_way_a_game_ends() -> None:
     assert min(ways.values()) > 20, ways
 
 
+@pytest.mark.slow
 def test_the_semerik_party_check_fails_on_a_wrong_party_form(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -562,6 +569,7 @@ def test_semerik_party_batch_tally_equals_the_reference_tally(options: dict[str,
     _assert_party_tallies_equal(variant, 150, seed=7, size=40)
 
 
+@pytest.mark.slow
 def test_seeded_semerik_party_batch_runs_agree_with_seeded_reference_runs() -> None:
     # who wins the rubber (SM11) and every item's frequency within 4 standard errors (the full
     # 10^5-party check: tools/batch_check.py party-stats)
@@ -580,6 +588,7 @@ def test_seeded_semerik_party_batch_runs_agree_with_seeded_reference_runs() -> N
         assert _within(share, row["share_of_deals"], p, ours["deals"], theirs["deals"]), name
 
 
+@pytest.mark.slow
 def test_semerik_rubbers_are_simulated_in_batches_of_4096_whatever_the_workers() -> None:
     # a rubber holds some 14 deals until tallied: party_batch_size bounds a batch's memory
     one = simulate("semerik", {}, 5000, seed=9, unit="party", engine="batch")
@@ -614,6 +623,7 @@ SEM_LISTOV = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "options"), SEM_LISTOV, ids=lambda x: x if isinstance(x, str) else _ids(x)
 )
@@ -698,6 +708,7 @@ def _packs(size: int, deals: int, seed: int) -> tuple[Any, Any]:
     return np.argsort(rng.random((deals, size)), axis=1), rng.random((deals, 400))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", ACE_CUT, ids=_ids)
 def test_ace_cut_batch_equals_reference_deal_by_deal(options: dict[str, Any]) -> None:
     # SL-C4, D-SL1: the cutter takes an ace cut with the cards above it, the deal skips him
@@ -712,6 +723,7 @@ def test_ace_cut_batch_equals_reference_deal_by_deal(options: dict[str, Any]) ->
         assert compare(variant, 600, seed=41 + dealer, dealer=dealer) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "options"), TWO_HANDED, ids=lambda x: _ids(x) if isinstance(x, dict) else x
 )
@@ -843,6 +855,7 @@ def _race_ids(case: tuple[str, dict[str, Any]]) -> str:
     return f"{case[0]}-{_ids(case[1])}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", RACE_PARTIES, ids=_race_ids)
 def test_race_party_batch_equals_reference_party_by_party(case: tuple[str, dict[str, Any]]) -> None:
     # D-PN2 the seats that reached seven leave, the deal ends after the trick that leaves one
@@ -967,6 +980,7 @@ def test_race_party_batch_tally_equals_the_reference_tally(
     _assert_party_tallies_equal(variant, 200, seed=8, size=36)
 
 
+@pytest.mark.slow
 def test_seeded_race_party_batch_runs_agree_with_seeded_reference_runs() -> None:
     # who wins and who loses the race within 4 standard errors (the full 10^5-party check:
     # tools/batch_check.py party-stats)

@@ -69,6 +69,7 @@ def _hands(rng: np.random.Generator, n: int, pack: np.ndarray, excluding: np.nda
     return ((places < sizes[:, None]) * weights).sum(axis=1, dtype=U)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", POLICIES)
 def test_the_twin_allows_exactly_the_policys_legal_cards(name: str) -> None:
     policy = POLICIES[name]
@@ -93,6 +94,7 @@ def test_the_twin_allows_exactly_the_policys_legal_cards(name: str) -> None:
     assert not wrong, f"{len(wrong)} positions differ, first: {wrong[:3]}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", POLICIES)
 def test_the_twin_gives_the_trick_to_the_policys_winner(name: str) -> None:
     policy = POLICIES[name]

@@ -198,6 +198,7 @@ RUNS: list[tuple[str, ...]] = [
 DATA_KEYS = re.compile(r"\.options$|^stats\.players\[\]\.variants$")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", RUNS, ids=lambda a: " ".join(Path(x).name for x in a))
 def test_every_json_key_is_in_the_cli_docs(argv: tuple[str, ...]) -> None:
     found: dict[str, set[str]] = {}

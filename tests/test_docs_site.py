@@ -62,6 +62,7 @@ def pages(site: Path) -> dict[str, str]:
     return {str(p.relative_to(site)): p.read_text(encoding="utf-8") for p in site.rglob("*.html")}
 
 
+@pytest.mark.slow
 def test_nothing_loads_from_another_host(site: Path) -> None:
     remote = re.compile(
         r"<(?:script|img)[^>]*\ssrc=\"(?:https?:)?//|<link[^>]*href=\"(?:https?:)?//"
@@ -71,6 +72,7 @@ def test_nothing_loads_from_another_host(site: Path) -> None:
     assert "highlight" in (site / "css" / "pygments.css").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_search_finds_russian_and_english_words(site: Path, tmp_path: Path) -> None:
     node = shutil.which("node")
     if node is None:

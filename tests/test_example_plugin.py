@@ -111,6 +111,7 @@ def _have_cli() -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not _have_cli(), reason="kozyr.cli is not there yet")
 def test_pip_install_into_a_fresh_venv(plugin_venv: Any) -> None:
     """About 8 s: the example pip-installed into a fresh venv (the ``plugin_venv`` fixture) and

@@ -19,11 +19,13 @@ sys.path.insert(0, str(FUZZ))
 import hypothesis_harness  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", sorted(hypothesis_harness.TARGETS))
 def test_hypothesis_target(target: str) -> None:
     hypothesis_harness.run(target, 25)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("atheris") is None, reason="atheris not installed")
 @pytest.mark.parametrize("harness", sorted(p.name for p in FUZZ.glob("atheris_*.py")))
 def test_atheris_harness(harness: str, tmp_path: Path) -> None:
@@ -159,3 +161,18 @@ def test_the_number_oracle_sees_int_taking_unicode_digits(
     monkeypatch.setattr(pages, "parse_int", lambda text, what, **_: int(text))
     check = network.number_targets(1, tmp_path)["web numbers: queries (?since=, /new?players=)"][1]
     assert any(f.startswith("wrongly accepted") for f in _findings(check, 150))
+
+
+def test_the_plugin_fault_target_runs_clean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hostile plugin faults through the CLI (and the web API when installed), a few inputs;
+    the plugin it registers is gone after the test (a fresh plugin manager)."""
+    import faults
+
+    from kozyr import registry
+
+    monkeypatch.setattr(registry, "_manager", None)
+    ((_, check),) = faults.fault_target(1, tmp_path).values()
+    assert _findings(check, 12) == []
+    assert faults.CALLED  # some fault was in a hook that ran

@@ -527,6 +527,7 @@ def test_line_editing_and_history_through_readline(tmp_path: Path) -> None:
     assert [d["tricks_won"] for d in saved(path)["deals"]] == [[1, 4, 2]]
 
 
+@pytest.mark.slow
 def test_keep_killed_at_random_moments_leaves_a_whole_file_and_no_stray(tmp_path: Path) -> None:
     """SIGKILL at a random moment while keep writes deal after deal (issue 21: a stray ``.tmp``
     once in 100 kills): after each kill the record is whole JSON holding a prefix of the deals
@@ -585,3 +586,18 @@ def test_in_russian_errors_choices_and_counts_are_russian(tmp_path: Path) -> Non
     assert "стою/даю/сдаю" in output(k)
     [deal] = saved(su)["deals"]
     assert deal["beg"] == "stand" and (deal["high"], deal["low"]) == (1, 0)
+
+
+def test_a_refusal_before_the_session_is_in_its_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#20: ``--lang ru`` (or a file kept in Russian) says a refusal before the first question
+    in Russian too; without it, kozyr's own words (exit 2 either way)."""
+    path = tmp_path / "race.json"
+    args = ["keep", str(path), "po-noskam", "--players", "1,0,Вера"]
+    assert main([*args, "--lang", "ru"]) == 2
+    assert "«1» — это номер места" in capsys.readouterr().err
+    assert main(args) == 2
+    assert "'1' is a seat number" in capsys.readouterr().err
+    assert main(["keep", str(path), "--lang", "ru"]) == 2
+    assert "ещё нет: чтобы начать, назовите игру" in capsys.readouterr().err

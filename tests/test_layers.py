@@ -335,18 +335,21 @@ def test_the_old_import_paths_still_work_and_warn() -> None:
 
 # --- the split modules keep their public names (#25 item 6) ---------------------------------
 
-#: What each split module exported before the split (its ``__all__`` then): every name stays.
+#: What each split module exported before the split (its ``__all__`` then): every name stays
+#: (``PLUGIN_FAULTS`` and ``checked_return`` added since, by #21 item 10).
 SPLIT_PUBLIC = {
     "kozyr.registry": (
         "BUILTIN_GROUP BUILTIN_PLUGINS DISABLE_ENV DISABLE_PLUGINS_ENV ENTRY_POINT_GROUP HOOKS "
-        "NAME_PATTERN NO_VARIANTS PLUGINS_ENV TRACE_ENV BotEntry BotRegistry KozyrHookSpecs "
+        "NAME_PATTERN NO_VARIANTS PLUGINS_ENV PLUGIN_FAULTS TRACE_ENV BotEntry BotRegistry "
+        "KozyrHookSpecs "
         "PluginInfo PluginManager SheetFormat SheetFormatRegistry SheetRenderer VariantEntry "
         "VariantRegistry bots_for builtin_refusal call_plugin get_variant hookimpl hookspec "
         "loaded_plugins manager normalize plugin_fault register_plugin require_variants reset "
         "sheet_formats variants"
     ),
     "kozyr.engine": (
-        "DONE PLAY Deal PlayerView TrickCounts checked_result hook_error plugin_of run_party"
+        "DONE PLAY Deal PlayerView TrickCounts checked_result checked_return hook_error "
+        "plugin_of run_party"
     ),
     "kozyr.sheet": (
         "FORMATS FORMULA_START FRACTIONS LANGS Entry GameSheet Note Row Sheet all_formats "

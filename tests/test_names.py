@@ -249,6 +249,7 @@ def kozyr_cli(*args: str) -> subprocess.CompletedProcess[bytes]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "key"),
     [

@@ -49,6 +49,7 @@ def test_a_bad_name_or_an_existing_folder_is_refused(
     assert list((tmp_path / "taken").iterdir()) == []
 
 
+@pytest.mark.slow
 def test_the_skeleton_passes_its_own_tests_installed(
     tmp_path: Path, plugin_venv: Callable[[Path], tuple[KozyrRunner, Path]]
 ) -> None:

@@ -96,6 +96,7 @@ def metadata(wheel: Path) -> email.message.Message:
         return email.parser.Parser().parsestr(archive.read(name).decode("utf-8"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", PROJECTS, ids=lambda p: p.name)
 def test_the_wheel_holds_exactly_the_source_packages(dist_dir: Path, folder: Path) -> None:
     with zipfile.ZipFile(wheel_of(dist_dir, folder)) as archive:

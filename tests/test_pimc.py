@@ -133,3 +133,32 @@ def test_pimc_is_available_for_every_variant_and_plays_legally() -> None:
         assert "pimc" in available_bots(kozyr.get_variant(name))
     deal = play_deal(kozyr.get_variant("seven-up", players=2), seed=5, bots=["pimc", "random"])
     assert deal.is_over
+
+
+def test_equal_values_are_broken_by_the_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same deal at its first card: seat 1 (eldest) is worth 1 point (Low) whatever it leads
+    # (test_analysis.py works it), so every card ties; pimc plays the one its fallback picks.
+    result = replay(
+        {
+            "variant": "seven-up",
+            "options": {"players": 2},
+            "dealer": 0,
+            "hands": ["A♥ 9♠ 6♦ 7♦ 8♦ 9♦", "J♥ K♠ 2♦ 3♦ 4♦ 5♦"],
+            "turnups": ["5♥"],
+            "beg": "stand",
+            "tricks": ["2♦ 6♦", "7♦ 3♦", "8♦ 4♦", "9♦ 5♦", "9♠ J♥", "K♠ A♥"],
+        }
+    )
+    variant = result.record.variant_object
+    assert variant is not None
+    deal = Deal.from_record(result.record, variant, {})
+    monkeypatch.setattr(pimc_module, "sample_hands", lambda view, rng: deal.hands)
+
+    class Last:
+        def choose(self, view: object, actions: Any) -> Any:
+            return actions[-1]
+
+    actions = deal.legal_actions()
+    bot = PimcBot(random.Random(1), fallback=Last())
+    assert set(bot.card_values(deal.view(1)).values()) == {1.0}
+    assert bot.choose(deal.view(1), actions) == actions[-1] != actions[0]

@@ -343,6 +343,7 @@ def test_the_plugin_ships_its_rules(pitch_manager: PluginManager) -> None:
     assert out.getvalue().startswith("TP4 The forced dealer\n")
 
 
+@pytest.mark.slow
 def test_pip_install_into_a_fresh_venv(plugin_venv: Any) -> None:
     """About 10 s: the plugin pip-installed into a fresh venv (the ``plugin_venv`` fixture) and
     the CLI run there: variants, play, simulate, and replay of the shipped hand-made record."""

@@ -297,3 +297,134 @@ def test_a_party_hook_that_raises_is_a_hook_error(
     del deal["variant"], deal["options"]  # a party's deals take the party's
     with pytest.raises(HookError, match=r"hook party_context raised IndexError.*deals\[1\]"):
         kozyr.replay({"variant": "toy-party", "deals": [deal, deal]})
+
+
+# --- wrong return types and SystemExit (found by the fuzz run of #21 item 10) -------------------
+
+
+class TwoDeals(ToyWhist):
+    """A party of two deals (party_context None after them); each fault below breaks one hook."""
+
+    name = "toy-two"
+
+    def party_context(self, party: Any, results: Any) -> Mapping[str, Any] | None:
+        return {} if len(results) < 2 else None
+
+    def score_party(self, party: Any, results: Any) -> kozyr.PartyResult:
+        return kozyr.PartyResult(tuple(results), (), None, None, Settlement(2))
+
+
+class ContextMinusOne(TwoDeals):
+    name = "toy-context-int"
+
+    def party_context(self, party: Any, results: Any) -> Mapping[str, Any] | None:
+        return -1 if not results else None  # type: ignore[return-value]
+
+
+class PartyNone(TwoDeals):
+    name = "toy-party-none"
+
+    def score_party(self, party: Any, results: Any) -> kozyr.PartyResult:
+        return None  # type: ignore[return-value]
+
+
+class FloatMask(FollowElseAny):
+    def legal_mask(self, hand: int, trick: kozyr.Trick, trump: kozyr.Suit | None) -> int:
+        return 1.5  # type: ignore[return-value]
+
+
+class IndexMask(FollowElseAny):
+    """An integer type that is not int (numpy's are so): read as its int."""
+
+    def legal_mask(self, hand: int, trick: kozyr.Trick, trump: kozyr.Suit | None) -> int:
+        class Mask:
+            def __index__(self) -> int:
+                return super_mask
+
+        super_mask = super().legal_mask(hand, trick, trump)
+        return Mask()  # type: ignore[return-value]
+
+
+class MaskFloat(ToyWhist):
+    name = "toy-mask-float"
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.trick_rules = FloatMask(RankOrder.ace_high(), rule="PN3")
+
+
+class MaskIndex(ToyWhist):
+    name = "toy-mask-index"
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.trick_rules = IndexMask(RankOrder.ace_high(), rule="PN3")
+
+
+class ExitsInScore(ToyWhist):
+    name = "toy-exit"
+
+    def score(self, record: DealRecord, context: Mapping[str, Any]) -> DealResult:
+        raise SystemExit(0)  # a plugin ending the process with status 0 and no score
+
+
+@pytest.fixture
+def wrong_types(toys: PluginManager) -> PluginManager:
+    class Plugin:
+        @hookimpl
+        def kozyr_register_variants(self, registry: kozyr.VariantRegistry) -> None:
+            for cls in (TwoDeals, ContextMinusOne, PartyNone, MaskFloat, MaskIndex, ExitsInScore):
+                registry.add(cls)
+
+    toys.register(Plugin(), name="wrong-plugin")
+    return toys
+
+
+def _two_deal_party(name: str) -> dict[str, Any]:
+    good = kozyr.play_party(kozyr.get_variant("toy-two"), seed=3).record.to_json()
+    return {**good, "variant": name}
+
+
+def test_a_party_context_of_the_wrong_type_is_a_hook_error(wrong_types: PluginManager) -> None:
+    """``party_context`` returning ``-1`` was read as a context (the party went on for 10,000
+    deals, then "did not end": exit 2 as if the input were bad)."""
+    with pytest.raises(HookError, match=r"hook party_context returned int, not a mapping or None"):
+        kozyr.play_party(kozyr.get_variant("toy-context-int"), seed=1)
+    with pytest.raises(
+        HookError, match=r"\(plugin wrong-plugin\): hook party_context returned int"
+    ):
+        kozyr.replay(_two_deal_party("toy-context-int"))
+
+
+def test_a_party_result_of_the_wrong_type_is_a_hook_error(wrong_types: PluginManager) -> None:
+    """``score_party`` returning None ended in ``TypeError: replace() should be called on
+    dataclass instances`` (a traceback, exit 1)."""
+    with pytest.raises(HookError, match=r"hook score_party returned NoneType, not PartyResult"):
+        kozyr.play_party(kozyr.get_variant("toy-party-none"), seed=1)
+    with pytest.raises(HookError, match=r"hook score_party returned NoneType, not PartyResult"):
+        kozyr.replay(_two_deal_party("toy-party-none"))
+
+
+def test_a_card_mask_of_the_wrong_type_is_a_hook_error(wrong_types: PluginManager) -> None:
+    """``legal_mask`` returning ``1.5`` was ``TypeError: unsupported operand type(s) for -``;
+    an integer type with ``__index__`` (numpy's) is still read as its int."""
+    with pytest.raises(HookError, match=r"legal_mask returned float, not int \(a card mask\)"):
+        play_deal(kozyr.get_variant("toy-mask-float"), seed=1)
+    deal = play_deal(kozyr.get_variant("toy-mask-index"), seed=1)
+    same = play_deal(kozyr.get_variant("toy-whist"), seed=1)
+    assert deal.record.tricks == same.record.tricks and sum(deal.result().tricks) == 3
+
+
+def test_a_hook_raising_system_exit_is_a_hook_error(
+    wrong_types: PluginManager, capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    """``sys.exit(0)`` in a plugin's ``score`` ended ``kozyr replay`` with status 0 and no
+    score (and, in ``kozyr serve``, the server); now it is the plugin's fault: exit 3."""
+    with pytest.raises(HookError, match=r"hook score raised SystemExit: 0"):
+        play_deal(kozyr.get_variant("toy-exit"), seed=1).result()
+    record = play_deal(kozyr.get_variant("toy-whist"), seed=1).record.to_json()
+    path = tmp_path / "exit.json"
+    path.write_text(json.dumps({**record, "variant": "toy-exit"}), encoding="utf-8")
+    assert main(["replay", str(path)]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "wrong-plugin" in err and "SystemExit" in err

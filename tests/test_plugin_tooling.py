@@ -12,6 +12,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 PLUGIN = """
 from kozyr import hookimpl
 from kozyr_seven_up import SevenUp
@@ -40,6 +42,7 @@ def kozyr(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]
     )
 
 
+@pytest.mark.slow
 def test_a_plugin_module_loads_without_installing_it(tmp_path: Path) -> None:
     (tmp_path / "house_plugin.py").write_text(textwrap.dedent(PLUGIN), encoding="utf-8")
     before = kozyr("play", "house-seven-up", "--seed", "1", cwd=tmp_path)

@@ -9,6 +9,8 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+import pytest
+
 REPORT = """
 import sys
 
@@ -37,6 +39,7 @@ def test_the_entry_point_is_the_lean_module() -> None:
     assert entry.value == "_kozyr_pytestplugin"
 
 
+@pytest.mark.slow
 def test_a_run_without_the_fixture_imports_nothing_of_kozyr(tmp_path: Path) -> None:
     (tmp_path / "conftest.py").write_text(REPORT, encoding="utf-8")
     (tmp_path / "test_other.py").write_text("def test_x():\n    pass\n", encoding="utf-8")
@@ -45,6 +48,7 @@ def test_a_run_without_the_fixture_imports_nothing_of_kozyr(tmp_path: Path) -> N
     assert "KOZYR []" in out  # ...and kozyr is not
 
 
+@pytest.mark.slow
 def test_the_fixture_imports_the_kit_when_used(tmp_path: Path) -> None:
     (tmp_path / "test_variant.py").write_text(
         "from kozyr import get_variant\n\n"

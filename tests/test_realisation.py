@@ -130,6 +130,7 @@ POLICIES = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.integers(0, len(POLICIES) - 1),
@@ -175,6 +176,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), CASES)
 def test_real_summaries_of_bot_deals_are_always_proven(name: str, options: dict[str, Any]) -> None:
     # the summary of a bot-played deal (its hands and trick winners or won piles) is real, so
@@ -200,6 +202,7 @@ def test_real_summaries_of_bot_deals_are_always_proven(name: str, options: dict[
         assert summary.points == result.points
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "players"), [("po-noskam", 5), ("sem-listov-1884", 4), ("sem-listov", 7)]
 )
@@ -258,6 +261,7 @@ def test_past_the_documented_size_the_search_decides_and_says_why(
     assert result.warnings[0].startswith("NOT PROVEN") and "larger than 3" in result.warnings[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "options"),
     [

@@ -615,6 +615,7 @@ def kozyr_register_variants(registry):
 """
 
 
+@pytest.mark.slow
 def test_real_install_cannot_hijack_or_kill(tmp_path: Path) -> None:
     """About 8 s: a throwaway distribution whose first entry point registers ``seven-up``, whose
     second calls sys.exit() at import, and which claims the built-in group twice (a module of

@@ -46,6 +46,7 @@ def errors(validator: Any, data: Any) -> list[str]:
     return [e.message for e in validator.iter_errors(data)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_examples_validate(validator: Any, path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))

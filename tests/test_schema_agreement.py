@@ -128,12 +128,14 @@ def mutate(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return record
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_every_example_is_read_and_valid(validator: Any, path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     assert reads(data) and validator.is_valid(data)
 
 
+@pytest.mark.slow
 def test_schema_and_reader_agree_on_thousands_of_mutations(validator: Any) -> None:
     bases = [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES] + OUTCOMES
     for base in OUTCOMES:

@@ -23,6 +23,7 @@ payments = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(payments)
 def test_settlement_is_zero_sum(items: list[Payment]) -> None:

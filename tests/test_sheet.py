@@ -157,6 +157,7 @@ def test_fractions_stay_exact() -> None:
     assert "+1/2" in render(sheet, "text")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.json")))
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 def test_every_example_renders_in_every_format(name: str, fmt: str) -> None:

@@ -267,6 +267,7 @@ def main_suit_rules(rng: random.Random) -> tuple[RankOrder, MainSuit]:
     return order, MainSuit(order, main=main, excluded=CardSet(empty))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("policy", [*(p[0] for p in POLICIES), "SM4"])
 def test_solve_equals_minimax_on_random_positions(policy: str) -> None:
     rng = random.Random(f"solve-{policy}")

@@ -83,9 +83,10 @@ def extract() -> Catalog:
     for field, value, where in outcome_choices():
         catalog.add(value, None, [], auto_comments=[f"an answer of the outcome field {where}"],
                     context=f"choice {field}")  # fmt: skip
-    for pattern, where in error_patterns().items():
+    for pattern in error_patterns():
         if catalog.get(pattern) is None:
-            catalog.add(pattern, None, [], auto_comments=[f"error raised at {where}"],
+            # no file:line (it would go stale with every edit of the file): grep the source
+            catalog.add(pattern, None, [], auto_comments=["an error message kozyr raises"],
                         flags=["python-format"] if "%(" in pattern else [])  # fmt: skip
     return catalog
 
@@ -109,11 +110,17 @@ REFUSALS = frozenset({"_refusal", "_busy", "_problem"})  # and why a name is ref
 #: Variables that hold (part of) a message before it is raised (``why = "a control character"``).
 MESSAGE_NAMES = frozenset({"why", "message", "detail", "reason", "problem", "what"})
 #: Functions whose returned strings are messages too (the warnings of a summary record).
-MESSAGE_FUNCTIONS = frozenset({"prove_summary", "_summary_log"})
+MESSAGE_FUNCTIONS = frozenset({"prove_summary", "_summary_log", "keep_refusal"})
+
+
+#: Command-line modules whose refusals a player meets in a language (``kozyr keep --lang ru``).
+CLI_SOURCES = ("src/kozyr/cli/keep.py",)
 
 
 def error_sources() -> Iterator[Path]:
     """Every source file whose messages the catalog carries."""
+    for name in CLI_SOURCES:
+        yield ROOT / name
     for pattern in ERROR_SOURCES:
         for root in sorted(ROOT.glob(pattern)):
             for path in sorted(root.rglob("*.py")):

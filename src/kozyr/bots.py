@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from kozyr.engine import Deal, PlayerView, plugin_of
 from kozyr.errors import HookError, IllegalActionError, KozyrError
 from kozyr.limits import check_seed
-from kozyr.registry import call_plugin, manager, plugin_fault
+from kozyr.registry import PLUGIN_FAULTS, call_plugin, manager, plugin_fault
 from kozyr.variant import Action, Bot, BotFactory, Variant
 
 
@@ -176,7 +176,7 @@ def play_deal(
         player = players[seat]
         try:
             action = player.bot.choose(views[seat], actions)
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             fault = plugin_fault(
                 error,
                 plugin=player.plugin,

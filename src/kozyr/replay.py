@@ -44,13 +44,13 @@ def _hook(variant: Variant, hook: str, path: str, seed: int | None, call: Callab
     """``call()`` -- a hook of ``variant`` -- with anything but a KozyrError it raises turned
     into a HookError naming the plugin, the variant, the hook and the record's path."""
     from kozyr.engine import _fail, plugin_of
-    from kozyr.registry import trace, tracing
+    from kozyr.registry import PLUGIN_FAULTS, trace, tracing
 
     if tracing():
         trace(plugin_of(variant), variant.name, hook)
     try:
         return call()
-    except Exception as error:
+    except PLUGIN_FAULTS as error:
         _fail(variant, hook, error, seed=seed, where=f"record {path}")
 
 
@@ -297,17 +297,20 @@ def _context(
 ) -> Mapping[str, Any] | None:
     """The party context of the next deal after ``results``; ``before``: the context the last
     of them was played in (a deal is never played in a party that is over)."""
+    from kozyr.engine import checked_return
+
     if not results or before is None or not _steps(variant):
-        return _hook(
-            variant, "party_context", where, None, lambda: variant.party_context(party, results)
+        hook = "party_context"
+        context = _hook(variant, hook, where, None, lambda: variant.party_context(party, results))
+    else:
+        ctx = before
+        hook = "party_context_after"
+        context = _hook(
+            variant, hook, where, None, lambda: variant.party_context_after(party, results, ctx)
         )
-    ctx = before
-    return _hook(
-        variant,
-        "party_context_after",
-        where,
-        None,
-        lambda: variant.party_context_after(party, results, ctx),
+    where = f"record {where}"
+    return checked_return(  # type: ignore[no-any-return]
+        variant, hook, context, Mapping, "a mapping or None", none=True, where=where
     )
 
 
@@ -322,6 +325,12 @@ def _score_party(
         )
     except RecordError as error:
         raise _rebase(error, path) from None
+    from kozyr.engine import checked_return
+    from kozyr.record import PartyResult
+
+    checked_return(
+        variant, "score_party", scored, PartyResult, "PartyResult", where=f"record {path}"
+    )
     checked = least_checked(r.checked for r in results)
     return replace(scored, record=party, checked=checked)
 

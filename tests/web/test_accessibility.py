@@ -130,6 +130,7 @@ SCREENS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_screen_passes_axe(
     browser: Any, table: Server, axe_source: str, tmp_path: Path, scheme: str
@@ -159,6 +160,7 @@ def test_every_screen_passes_axe(
     assert not report, json.dumps(report, ensure_ascii=False, indent=1)
 
 
+@pytest.mark.slow
 def test_the_screen_is_kept_awake(browser: Any, table: Server) -> None:
     page = browser.new_page()
     page.add_init_script(

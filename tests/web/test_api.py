@@ -56,6 +56,7 @@ def assert_located(response: Any, path: str, status: int = 422) -> dict[str, Any
 # --- POST /api/score ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", EXAMPLE_FILES)
 def test_score_is_exactly_replay_json(client: TestClient, name: str) -> None:
     data = example(name)

@@ -156,6 +156,7 @@ def seven_up_deal(page: Any, turnup: str, high: str, low: str, jack: str, game: 
     save(page)
 
 
+@pytest.mark.slow
 def test_seven_up_game_by_clicking(
     browser: Any, server: Callable[..., Server], tmp_path: Path
 ) -> None:
@@ -227,6 +228,7 @@ def test_seven_up_game_by_clicking(
     assert page.locator("h1").inner_text().startswith("Games")
 
 
+@pytest.mark.slow
 def test_semerik_deal_by_clicking(
     browser: Any, server: Callable[..., Server], tmp_path: Path
 ) -> None:
@@ -247,6 +249,7 @@ def test_semerik_deal_by_clicking(
     shot(page, tmp_path, "serve-semerik-sheet", full_page=False)
 
 
+@pytest.mark.slow
 def test_po_noskam_race_deal_by_clicking(
     browser: Any, server: Callable[..., Server], tmp_path: Path
 ) -> None:
@@ -296,6 +299,7 @@ def _other_origin(html: str) -> tuple[str, Callable[[], None]]:
     return f"http://127.0.0.1:{httpd.server_address[1]}/", stop
 
 
+@pytest.mark.slow
 def test_another_origin_cannot_frame_a_game(
     browser: Any, server: Callable[..., Server], tmp_path: Path
 ) -> None:
@@ -336,6 +340,7 @@ def test_another_origin_cannot_frame_a_game(
         stop()
 
 
+@pytest.mark.slow
 def test_the_pages_work_under_the_content_security_policy(
     browser: Any, server: Callable[..., Server], tmp_path: Path
 ) -> None:

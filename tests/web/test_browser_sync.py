@@ -80,6 +80,7 @@ def submit(page: Any, selector: str) -> int:
     return status
 
 
+@pytest.mark.slow
 def test_both_phones_tap_undo_one_deal_goes(
     server: Callable[..., Server], phones: tuple[Any, Any]
 ) -> None:
@@ -110,6 +111,7 @@ def test_both_phones_tap_undo_one_deal_goes(
     assert kinds == ["create", "add-deal", "add-deal", "add-deal", "undo", "undo"]
 
 
+@pytest.mark.slow
 def test_a_deal_on_one_phone_appears_on_the_other_without_a_reload(
     server: Callable[..., Server], phones: tuple[Any, Any]
 ) -> None:
@@ -139,6 +141,7 @@ def test_a_deal_on_one_phone_appears_on_the_other_without_a_reload(
     assert b.evaluate("window.notReloaded") is True
 
 
+@pytest.mark.slow
 def test_a_phone_behind_saves_its_deal_on_top(
     server: Callable[..., Server], phones: tuple[Any, Any]
 ) -> None:
@@ -172,6 +175,7 @@ def test_a_phone_behind_saves_its_deal_on_top(
     assert [(d["turnups"], d["high"]) for d in deals] == [(["8♥"], 0), (["9♣"], 1)]
 
 
+@pytest.mark.slow
 def test_a_half_entered_deal_survives_a_reload(
     server: Callable[..., Server], phones: tuple[Any, Any]
 ) -> None:
@@ -195,6 +199,7 @@ def test_a_half_entered_deal_survives_a_reload(
     assert page.locator('input[name="f.turnups"]').input_value() == ""
 
 
+@pytest.mark.slow
 def test_the_table_code_page_keeps_what_was_typed(
     server: Callable[..., Server], phones: tuple[Any, Any], tmp_path: Path
 ) -> None:
@@ -226,6 +231,7 @@ def test_the_table_code_page_keeps_what_was_typed(
     assert deal_count(page) == 1 and totals(page) == ["2", "0"]
 
 
+@pytest.mark.slow
 def test_the_conflict_box_shows_times_in_the_phones_own_zone(
     server: Callable[..., Server], phones: tuple[Any, Any]
 ) -> None:

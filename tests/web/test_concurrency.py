@@ -115,6 +115,7 @@ def check_game(url: str, game_id: int, acks: list[Ack]) -> None:
     assert [d["dealer"] for d in deals] == [i % 4 for i in range(len(deals))]
 
 
+@pytest.mark.slow
 def test_twenty_clients_retrying_on_one_game_on_two_servers(
     server: Callable[..., Server], tmp_path: Path
 ) -> None:
@@ -149,6 +150,7 @@ def test_twenty_clients_retrying_on_one_game_on_two_servers(
     check_game(servers[1].url, game_id, acks)
 
 
+@pytest.mark.slow
 def test_twenty_clients_compare_and_set_across_games_on_two_servers(
     server: Callable[..., Server], tmp_path: Path
 ) -> None:

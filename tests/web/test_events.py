@@ -57,6 +57,7 @@ def new_game(url: str) -> int:
     return game_id
 
 
+@pytest.mark.slow
 def test_a_change_event_after_every_change_from_either_server(
     server: Callable[..., Server], tmp_path: Path
 ) -> None:

@@ -99,6 +99,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options", "seed", "index", "key"), CASES)
 def test_a_deal_that_needs_the_field_through_the_form(
     browser: Any,

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .conftest import Server, example
 
 EVENING = {
@@ -54,6 +56,7 @@ def games_of(live: Server) -> list[dict[str, Any]]:
     return games
 
 
+@pytest.mark.slow
 def test_sigkill_mid_import_keeps_all_or_nothing(
     server: Callable[..., Server], tmp_path: Path
 ) -> None:

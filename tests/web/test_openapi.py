@@ -52,6 +52,7 @@ def _prime() -> None:
 _prime()
 
 
+@pytest.mark.slow
 @SCHEMA.parametrize()
 @settings(
     max_examples=PER_OPERATION,

@@ -8,6 +8,7 @@ import io
 import json
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 import kozyr
@@ -133,6 +134,7 @@ def test_language_switch_and_unknown_pages(client: TestClient) -> None:
     assert client.get("/static/kozyr.js").status_code == 200
 
 
+@pytest.mark.slow
 def test_the_cut_card_through_the_page(client: TestClient) -> None:
     full = example("po-noskam-party.json")
     without = {k: v for k, v in full.items() if k != "cut"}

@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 import kozyr
@@ -24,6 +25,7 @@ def party(name: str, players: list[str]) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow
 def test_players_page_counts_every_game_by_name(client: TestClient) -> None:
     first = party("seven-up-game.json", ["Аня", "Боря", "Вера", "Гоша"])
     second = party("sem-listov-runaways-party.json", ["аня", "Боря", "Вера", "Дима"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -46,3 +47,44 @@ def test_a_plugins_score_fault_is_a_500_naming_the_plugin(served: TestClient) ->
     assert served.post("/api/score", content="{}").status_code == 422
     good = play_deal(kozyr.get_variant("toy-whist"), seed=2).record.to_json()
     assert served.post("/api/score", content=json.dumps(good)).status_code == 200
+
+
+class ExitsInScore(ToyWhist):
+    name = "toy-exit-score"
+
+    def score(self, record: kozyr.DealRecord, context: Any) -> kozyr.DealResult:
+        raise SystemExit(0)
+
+
+class SurrogateInScore(ToyWhist):
+    name = "toy-surrogate-score"
+
+    def score(self, record: kozyr.DealRecord, context: Any) -> kozyr.DealResult:
+        raise ValueError("bad \ud800 text")
+
+
+@pytest.mark.parametrize(
+    ("cls", "said"), [(ExitsInScore, "SystemExit: 0"), (SurrogateInScore, "bad \\ud800 text")]
+)
+def test_a_hostile_plugin_fault_is_still_the_plugins_500(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cls: type[ToyWhist], said: str
+) -> None:
+    """The fuzz run of #21 item 10: a ``score`` raising ``SystemExit`` ended the server's
+    event loop, and one whose message held a lone surrogate was answered "internal error"
+    (the JSON could not be encoded). Both are now the plugin's 500, naming it, and the next
+    request is served."""
+    monkeypatch.setattr(kozyr_registry, "_manager", None)
+
+    class Hostile:
+        @hookimpl
+        def kozyr_register_variants(self, registry: kozyr.VariantRegistry) -> None:
+            registry.add(ToyWhist)
+            registry.add(cls)
+
+    kozyr.register_plugin(Hostile(), name="hostile-scores")
+    with TestClient(create_app(str(tmp_path / "hostile.sqlite3"))) as served:
+        record = play_deal(kozyr.get_variant("toy-whist"), seed=2).record.to_json()
+        answer = served.post("/api/score", json={**record, "variant": cls.name})
+        assert answer.status_code == 500
+        assert answer.json()["plugin"] == "hostile-scores" and said in answer.json()["error"]
+        assert served.post("/api/score", json=record).status_code == 200

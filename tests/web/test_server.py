@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import kozyr
 
 from .conftest import Server
@@ -29,6 +31,7 @@ def semerik_deals() -> list[dict[str, Any]]:
     return deals
 
 
+@pytest.mark.slow
 def test_sigkill_mid_entry_loses_no_committed_deal(
     tmp_path: Path, server: Callable[..., Server]
 ) -> None:

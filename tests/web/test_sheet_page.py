@@ -200,6 +200,7 @@ PARTY_EXAMPLES = sorted(
 DEAL_EXAMPLES = sorted(p.name for p in EXAMPLES.glob("*.json") if p.name not in PARTY_EXAMPLES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PARTY_EXAMPLES + DEAL_EXAMPLES)
 def test_every_example_shows_every_fact(client: TestClient, tmp_path: Path, name: str) -> None:
     record = json.loads((EXAMPLES / name).read_text("utf-8"))

@@ -57,6 +57,7 @@ def check_deal(result: kozyr.DealResult, variant: kozyr.Variant) -> None:
     assert sum(result.points) == sum(int(i.points) for i in items)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
@@ -93,6 +94,7 @@ def test_thousands_of_random_deals() -> None:
             check_deal(deal.result(), variant)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS)
 def test_conformance(name: str, options: dict[str, Any]) -> None:
     # random bots bid at random and are set back so often that their parties rarely end: the

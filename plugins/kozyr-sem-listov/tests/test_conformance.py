@@ -56,6 +56,7 @@ for race in ("po-noskam", "sem-listov-1884"):
 CASES += [("na-noski", {"players": n}) for n in (2, 3, 4, 5)] + [("na-noski", {"hit_cards": 3})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n}-{o}" for n, o in CASES])
 def test_conformance(name: str, options: dict[str, Any]) -> None:
     report = check_variant(get_variant(name, **options), deals=30, seed=7)
@@ -130,6 +131,7 @@ def test_dead_trumps_never_win(seed: int, players: int, five: bool) -> None:
             assert not any(p.card.suit == deal.trump for p in trick.plays)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     name=st.sampled_from(["po-noskam", "sem-listov-1884", "na-noski"]),
@@ -163,6 +165,7 @@ def test_exactly_one_loser_per_race(name: str, players: int, seed: int) -> None:
     assert unchecked(replay(summary).to_json()) == unchecked(result.to_json())
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(
     name=st.sampled_from(["sem-listov", "pyat-listov", "po-noskam", "sem-listov-1884", "na-noski"]),

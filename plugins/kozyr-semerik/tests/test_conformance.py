@@ -24,6 +24,7 @@ OPTIONS = list(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("packets", "quads", "mode"), OPTIONS)
 def test_conformance(packets: str, quads: str, mode: str) -> None:
     variant = kozyr.get_variant("semerik", packets=packets, quads=quads, counter_mode=mode)

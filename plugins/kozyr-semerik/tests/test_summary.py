@@ -37,6 +37,7 @@ def summary(variant: Any, record: Any, kind: str) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["per_trick", "cumulative"])
 @pytest.mark.parametrize("kind", ["winners", "won"])
 def test_bot_deals_as_summaries_are_proven_and_score_as_played(mode: str, kind: str) -> None:
@@ -55,6 +56,7 @@ def deal_of_hands() -> tuple[Any, dict[str, Any]]:
     return deal, summary(variant, deal.record, "winners")
 
 
+@pytest.mark.slow
 def test_impossible_counters_are_refused() -> None:
     # the trick winners as played, but one counter trick moved from one seat to another that
     # has a trick to hold it: every count is fine (SM7), yet for some such moves no legal play

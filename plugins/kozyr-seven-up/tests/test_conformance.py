@@ -19,6 +19,7 @@ from kozyr.testing import check_variant
 COMBOS = list(itertools.product([2, 3, 4], [False, True], ["none", "eldest"], [False, True]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "void_may_discard", "game_tie", "gift_may_win"), COMBOS)
 def test_conformance(
     players: int, void_may_discard: bool, game_tie: str, gift_may_win: bool
@@ -36,6 +37,7 @@ def test_conformance(
     assert {"beg", "play"} <= report.phases
 
 
+@pytest.mark.slow
 def test_conformance_reaches_every_phase() -> None:
     # 400 deals of four: eldest begs, the dealer gives and runs, players discard, deals go void.
     report = check_variant(kozyr.get_variant("seven-up"), deals=400, seed=7, bots="random")

@@ -354,6 +354,7 @@ def test_conformance_of_the_options(options: dict[str, Any]) -> None:
     assert report.deals == 30
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_batch_is_exact_for_the_options(options: dict[str, Any]) -> None:
     pytest.importorskip("numpy")

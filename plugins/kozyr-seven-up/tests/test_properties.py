@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -104,6 +105,7 @@ def test_deal_invariants(params: dict[str, Any]) -> None:
     check_result(deal.result(), deal.variant)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(deals, st.randoms(use_true_random=False))
 def test_summary_equals_full_and_reassigned_tricks_keep_invariants(

@@ -3,7 +3,8 @@
 To play a card it deals the hidden hands a number of times as its seat knows them
 (:func:`~kozyr.analysis.sample_hands`), solves each deal with every hand face up for its side's
 objective (the variant's :meth:`~kozyr.Variant.solve_objective`: Seven Up's points, Семерик's
-points, Семь листов' tricks) and plays the card with the best average value. A deal the solver
+points, Семь листов' tricks) and plays the card with the best average value (between cards of
+equal value, the one its fallback would play, when it is one of them). A deal the solver
 cannot finish within its node budget is left out; when the first one does not, no more are
 tried and the bot plays as its fallback does (the variant's ``heuristic`` bot, else a random
 choice) -- early in a deal of Семь листов or Семерик, where a full solve takes seconds to
@@ -86,7 +87,12 @@ class PimcBot:
             return self._fall_back(view, actions)
         self.solved += 1
         best = max(values.values())
-        return next(a for a in plays if a.card is not None and values.get(a.card) == best)
+        tied = [a for a in plays if a.card is not None and values.get(a.card) == best]
+        if len(tied) > 1:  # equal values: the card the fallback would play, if it is one of them
+            preferred = self._fall_back(view, actions)
+            if preferred in tied:
+                return preferred
+        return tied[0]
 
     def card_values(self, view: PlayerView) -> dict[Card, float]:
         """Each legal card's average value over the sampled deals the solver finished (empty

@@ -64,4 +64,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         for r in result.rows
     ]
     out.write(table(rows, ("bot", "deals", "points/deal [95 %]", "win rate [95 %]", "Elo")) + "\n")
+    for a, others in result.margins.items():
+        for b, (mean, low, high) in others.items():
+            out.write(
+                f"duplicate margin {a} - {b}: {mean:+.3f} per deal [{low:+.3f}, {high:+.3f}]\n"
+            )
     return EXIT_OK

@@ -14,7 +14,8 @@ import sys
 from typing import Any, TextIO
 
 from kozyr.cli.output import add_command, add_options, parse_options
-from kozyr.errors import KozyrError
+from kozyr.errors import HookError, KozyrError, OutputError, RecordError
+from kozyr.i18n import say_error
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -52,6 +53,32 @@ def keep_refusal(variant: Any) -> str | None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    """The session; a refusal before it starts is said in its language (``--lang``, or the
+    ``lang`` FILE was kept in): ``kozyr keep f.json po-noskam --players 1,0 --lang ru``."""
+    try:
+        return _run(args, out)
+    except (OutputError, HookError):
+        raise
+    except KozyrError as error:
+        lang = args.lang or _stored_lang(args.file)
+        if lang in (None, "en"):
+            raise
+        text = error.located() if isinstance(error, RecordError) else str(error)
+        raise KozyrError(say_error(lang, text)) from error
+
+
+def _stored_lang(path: str) -> str | None:
+    from kozyr.keep import load_record
+
+    try:
+        record = load_record(path)
+    except KozyrError:
+        return None
+    lang = record.get("lang") if isinstance(record, dict) else None
+    return lang if isinstance(lang, str) else None
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.keep import Keeper, check_seat_names, load_record, parse_names
     from kozyr.registry import get_variant
 

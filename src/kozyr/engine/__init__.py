@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from kozyr.engine._deal import DONE, PLAY, Deal
 from kozyr.engine._faults import _fail as _fail
-from kozyr.engine._faults import checked_result, hook_error, plugin_of
+from kozyr.engine._faults import checked_result, checked_return, hook_error, plugin_of
 from kozyr.engine._party import run_party
 from kozyr.engine._view import PlayerView, TrickCounts
 
@@ -34,6 +34,7 @@ __all__ = [
     "PlayerView",
     "TrickCounts",
     "checked_result",
+    "checked_return",
     "hook_error",
     "plugin_of",
     "run_party",

@@ -17,6 +17,7 @@ the deal only through its named methods -- :meth:`Deal.deal_hands`, :meth:`Deal.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
@@ -27,12 +28,12 @@ from typing_extensions import override
 from kozyr.cards import ALL_CARDS, Card, Suit
 from kozyr.cardset import CardSet
 from kozyr.deck import Deck
-from kozyr.engine._faults import _fail, _Traced, checked_result, plugin_of
+from kozyr.engine._faults import _fail, _Traced, checked_result, checked_return, plugin_of
 from kozyr.engine._view import PlayerView, TrickCounts
 from kozyr.errors import HookError, IllegalActionError, IllegalPlayError, KozyrError
 from kozyr.limits import check_seed
 from kozyr.record import DealRecord
-from kozyr.registry import tracing
+from kozyr.registry import PLUGIN_FAULTS, tracing
 from kozyr.seats import next_seat
 from kozyr.tricks import Play, StandardTrickRules, Trick, TrickRules
 from kozyr.variant import Action, CardPlay, Variant
@@ -164,8 +165,26 @@ class Deal:
             _grow(n)
         try:
             self._state: Any = self._hooks.new_state()
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             _fail(variant, "new_state", error, seed=seed, dealer=dealer)
+
+    def _mask(self, value: Any, seat: int) -> int:
+        """A card mask the trick rules returned that is not a plain int: an integer type
+        (numpy's) as its int, anything else a HookError saying what came back (#21)."""
+        if not isinstance(value, bool) and hasattr(type(value), "__index__"):
+            return operator.index(value)
+        checked_return(
+            self._variant,
+            "trick_rules.legal_mask",
+            value,
+            int,
+            "int (a card mask)",
+            seed=self._seed,
+            dealer=self._dealer,
+            seat=seat,
+            where=f"phase {self._phase!r}, after {len(self._history)} actions",
+        )
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _fault(self, hook: str, error: BaseException, seat: int | None = None) -> NoReturn:
         _fail(
@@ -195,12 +214,12 @@ class Deal:
         seats dealt in are the variant's :meth:`~kozyr.Variant.seats_in` for ``context``."""
         try:
             seats = variant.seats_in(context or {})
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             _fail(variant, "seats_in", error, seed=seed, dealer=dealer)
         deal = cls(variant, dealer=dealer, seed=seed, context=context, seats=seats, rng=rng)
         try:
             deal._hooks.start(deal)
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             deal._fault("start", error)
         return deal
 
@@ -224,7 +243,7 @@ class Deal:
         deal._cut = record.cut
         try:
             deal._hooks.setup_replay(deal, record)
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             deal._fault("setup_replay", error)
         return deal
 
@@ -371,8 +390,10 @@ class Deal:
             assert trick is not None
             try:
                 mask = self._rules.legal_mask(self._hands[seat], trick, self._trump)
-            except Exception as error:
+            except PLUGIN_FAULTS as error:
                 self._fault("trick_rules.legal_mask", error, seat)
+            if type(mask) is not int:
+                mask = self._mask(mask, seat)
             actions = _ACTIONS[seat]
             if not mask & (mask - 1):  # one legal card, or none
                 if not mask:
@@ -391,7 +412,7 @@ class Deal:
     def _decisions(self) -> list[Action]:
         try:
             actions = self._hooks.decision_actions(self)
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             self._fault("decision_actions", error, self._to_act)
         if not actions:
             raise self._stuck()
@@ -423,9 +444,12 @@ class Deal:
         """The cards the seat to act may play (empty outside trick play)."""
         if self._phase != PLAY or self._trick is None:
             return CardSet()
-        return CardSet.from_mask(
-            self._rules.legal_mask(self._hands[self._to_act], self._trick, self._trump)
-        )
+        seat = self._to_act
+        try:
+            mask = self._rules.legal_mask(self._hands[seat], self._trick, self._trump)
+        except PLUGIN_FAULTS as error:
+            self._fault("trick_rules.legal_mask", error, seat)
+        return CardSet.from_mask(mask if type(mask) is int else self._mask(mask, seat))
 
     @property
     def trick(self) -> Trick | None:
@@ -489,7 +513,7 @@ class Deal:
         if action not in legal:
             try:
                 why = self._hooks.explain_decision(self, action)
-            except Exception as error:
+            except PLUGIN_FAULTS as error:
                 self._fault("explain_decision", error, action.seat)
             if why is None:
                 why = f"{action} is not possible in phase {self._phase!r}; legal: " + ", ".join(
@@ -521,9 +545,12 @@ class Deal:
         trick = self._trick
         assert trick is not None
         try:
-            legal = rules.legal_mask(hand, trick, self._trump) & card.mask
+            mask = rules.legal_mask(hand, trick, self._trump)
+            if type(mask) is not int:
+                mask = self._mask(mask, seat)
+            legal = mask & card.mask
             message = "" if legal else rules.explain(hand, self.current_trick(), card, self._trump)
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             self._fault("trick_rules.legal_mask/explain", error, seat)
         if not legal:
             raise IllegalPlayError(f"seat {seat}: {message}", seat=seat, card=card, rule=rules.rule)
@@ -575,7 +602,7 @@ class Deal:
                 self._check_logged(action)
             try:
                 self._hooks.apply_decision(self, action)
-            except Exception as error:
+            except PLUGIN_FAULTS as error:
                 self._fault("apply_decision", error, action.seat)
             return
         card = action.card
@@ -590,7 +617,7 @@ class Deal:
         if self._flags:
             try:
                 flags = rules.play_flags(hand, trick, card, self._trump)
-            except Exception as error:
+            except PLUGIN_FAULTS as error:
                 self._fault("trick_rules.play_flags", error, seat)
         play = _PLAYS[seat][card.index] if not flags else Play(seat, card, flags)
         hands[seat] = hand ^ card.mask
@@ -605,7 +632,7 @@ class Deal:
             if self._hears_plays:
                 try:
                     self._hooks.after_play(self, play)
-                except Exception as error:
+                except PLUGIN_FAULTS as error:
                     self._fault("after_play", error, seat)
             return
         full = Trick(self._leader, self._number, tuple(plays))
@@ -613,7 +640,7 @@ class Deal:
             winner = rules.trick_winner(full, self._trump)
             if winner not in self._playing:
                 raise ValueError(f"seat {winner} wins trick {full.number}, but plays no card")
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             self._fault("trick_rules.trick_winner", error, seat)
         done = Trick(full.leader, full.number, full.plays, winner)
         self._tricks.append(done)
@@ -622,7 +649,7 @@ class Deal:
         self._stale = False
         try:
             self._hooks.after_trick(self, done)
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             self._fault("after_trick", error, winner)
 
     def _check_logged(self, action: Action) -> None:
@@ -802,7 +829,7 @@ class Deal:
             raise IllegalActionError(f"the deal is not over (phase {self._phase!r})")
         try:
             result = self._hooks.score(self.record, self._context)
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             self._fault("score", error)
         return checked_result(self._variant, result, seed=self._seed, dealer=self._dealer)
 

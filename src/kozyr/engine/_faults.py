@@ -141,3 +141,44 @@ def checked_result(
         where=where,
         detail=problem,
     )
+
+
+def checked_return(
+    variant: Variant,
+    hook: str,
+    value: Any,
+    expected: type | tuple[type, ...],
+    what: str,
+    *,
+    none: bool = False,
+    seed: int | None = None,
+    dealer: int | None = None,
+    seat: int | None = None,
+    where: str | None = None,
+) -> Any:
+    """``value``, returned by ``variant``'s ``hook``, when it is an instance of ``expected``
+    (None too with ``none``; a bool is no int); anything else is a
+    :class:`~kozyr.errors.HookError` naming the plugin and saying what came back (``what``: the
+    type wanted, in words). The fuzz run of #21 item 10 found a ``party_context`` returning
+    ``-1`` read as a context, a ``score_party`` returning ``None`` or a ``legal_mask`` returning
+    ``1.5`` ending in a TypeError traceback."""
+    if value is None and none:
+        return value
+    if isinstance(value, expected) and not (
+        isinstance(value, bool) and bool not in _kinds(expected)
+    ):
+        return value
+    raise HookError(
+        plugin=plugin_of(variant),
+        variant=variant.name,
+        hook=hook,
+        seed=seed,
+        dealer=dealer,
+        seat=seat,
+        where=where,
+        detail=f"returned {type(value).__name__}, not {what}",
+    )
+
+
+def _kinds(expected: type | tuple[type, ...]) -> tuple[type, ...]:
+    return expected if isinstance(expected, tuple) else (expected,)

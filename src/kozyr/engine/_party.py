@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kozyr.engine._faults import _fail, plugin_of
+from kozyr.engine._faults import _fail, checked_return, plugin_of
 from kozyr.record import PartyRecord, PartyResult
-from kozyr.registry import trace, tracing
+from kozyr.registry import PLUGIN_FAULTS, trace, tracing
 from kozyr.variant import Variant
 
 if TYPE_CHECKING:
@@ -51,19 +51,26 @@ def run_party(
             trace(plugin_of(variant), variant.name, name)
         try:
             return call(*args)
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             _fail(variant, name, error, where=f"{where}, before deal {len(results) + 1}")
+
+    def checked(name: str, value: Any, expected: type, what: str, none: bool = False) -> Any:
+        where_now = f"{where}, before deal {len(results) + 1}"
+        return checked_return(variant, name, value, expected, what, none=none, where=where_now)
 
     context: Mapping[str, Any] | None = None
     while True:
         party = PartyRecord(variant.name, options, tuple(r.record for r in results))
         if not results:
             context = hook("party_context", variant.party_context, party, results)
+            name = "party_context"
         else:  # one step from the context the last deal was played in, as replay takes it
             assert context is not None
             context = hook(
                 "party_context_after", variant.party_context_after, party, results, context
             )
+            name = "party_context_after"
+        context = checked(name, context, Mapping, "a mapping or None", none=True)
         if context is None or (rounds is not None and len(results) >= rounds):
             break
         previous = results[-1] if results else None
@@ -82,4 +89,6 @@ def run_party(
         cut=cut,
         variant_object=variant,
     )
-    return replace(hook("score_party", variant.score_party, party, results), record=party)
+    scored = hook("score_party", variant.score_party, party, results)
+    checked("score_party", scored, PartyResult, "PartyResult")
+    return replace(scored, record=party)

@@ -57,7 +57,7 @@ from kozyr.registry._entries import (
 from kozyr.registry._entries import (
     RESERVED_SHEET_FORMATS as RESERVED_SHEET_FORMATS,
 )
-from kozyr.registry._guard import TRACE_ENV, call_plugin, plugin_fault
+from kozyr.registry._guard import PLUGIN_FAULTS, TRACE_ENV, call_plugin, plugin_fault
 from kozyr.registry._guard import trace as trace
 from kozyr.registry._guard import tracing as tracing
 from kozyr.registry._hookspecs import (
@@ -154,6 +154,7 @@ __all__ = [
     "NAME_PATTERN",
     "NO_VARIANTS",
     "PLUGINS_ENV",
+    "PLUGIN_FAULTS",
     "TRACE_ENV",
     "BotEntry",
     "BotRegistry",

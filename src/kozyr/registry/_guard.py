@@ -11,6 +11,12 @@ from kozyr.errors import HookError, KozyrError
 
 _T = TypeVar("_T")
 
+#: What a plugin's code may raise that the guard answers as the plugin's fault: any exception,
+#: and ``SystemExit`` and ``GeneratorExit`` too -- a hook calling ``sys.exit(0)`` ended
+#: ``kozyr replay`` with status 0 and no score, and took ``kozyr serve`` down with it (#21 item
+#: 10, the fuzz run). Only ``KeyboardInterrupt`` (the user's Ctrl-C) passes through.
+PLUGIN_FAULTS: tuple[type[BaseException], ...] = (Exception, SystemExit, GeneratorExit)
+
 
 def plugin_fault(
     error: BaseException,
@@ -91,7 +97,7 @@ def call_plugin(
         value = call(*args)
     except KeyboardInterrupt:
         raise
-    except Exception as error:
+    except PLUGIN_FAULTS as error:
         fault = plugin_fault(
             error,
             trusted=trusted,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from kozyr.i18n import say_error, tr
+from kozyr.i18n import SOURCE, languages, say_error, tr
 from kozyr.sheet._model import META_KEYS, Entry, GameSheet, Row, Sheet
 from kozyr.sheet._show import num, one_line
 
@@ -15,6 +15,11 @@ CHECKED_WORDS = {
     "summary": "the hands and tricks won, proven possible by a legal play",
     "outcome": "the outcome of each deal (counts and facts)",
 }
+
+
+def _translated(lang: str) -> bool:
+    """``lang`` is one of kozyr's catalogs (not English, and not both languages side by side)."""
+    return lang != SOURCE and lang in languages()
 
 
 def _words(lang: str, ru: str, en: str) -> str:
@@ -52,11 +57,11 @@ def _header_lines(game: GameSheet, lang: str) -> list[str]:
         lines.append(f"{label}: " + " | ".join(game.columns))
     if game.checked:
         checked = game.checked
-        if lang != "en" and checked in CHECKED_WORDS:  # #20: the words, then the id
+        if _translated(lang) and checked in CHECKED_WORDS:  # #20: the words, then the id
             checked = f"{tr(lang, CHECKED_WORDS[checked])} ({checked})"
         lines.append(_words(lang, "проверено", "checked") + f": {checked}")
     for warning in game.warnings:  # issue 22: every warning, as loudly as --json
-        shown = warning if lang == "en" else say_error(lang, warning, game.players)
+        shown = say_error(lang, warning, game.players) if _translated(lang) else warning
         lines.append(_words(lang, "ВНИМАНИЕ", "WARNING") + f": {shown}")
     for key in META_KEYS:
         if key in game.meta:

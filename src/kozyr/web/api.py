@@ -50,8 +50,9 @@ class JSONBody(KozyrError):
 
 
 def dumps(data: Any) -> bytes:
-    """JSON as the API writes it (UTF-8, Russian and card suits as they are)."""
-    return json.dumps(data, ensure_ascii=False).encode("utf-8")
+    """JSON as the API writes it (UTF-8, Russian and card suits as they are; a lone surrogate,
+    which only a plugin's own message can bring, as its JSON escape ``\\ud800``)."""
+    return json.dumps(data, ensure_ascii=False).encode("utf-8", "backslashreplace")
 
 
 class KozyrJSON(JSONResponse):

@@ -451,6 +451,9 @@ async def _plugin_error(request: Request, exc: Exception) -> Response:
     never a 422 -- a 500 that says which plugin failed (#21, #23); the details stay in the log."""
     plugin = getattr(exc, "plugin", None)
     message = f"plugin {plugin} failed: {exc}" if plugin else f"a plugin failed: {exc}"
+    # the plugin's own message may hold what is not text (a lone surrogate): escaped, as the
+    # CLI's stderr does, so the answer is still the plugin's 500 (#21 item 10, the fuzz run)
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
     if request.url.path.startswith("/api/"):
         return api.KozyrJSON(
             {"error": message, "path": None, "detail": message, "plugin": plugin}, 500
