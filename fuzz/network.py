@@ -386,6 +386,7 @@ def table_code_target(count: int, folder: Path) -> dict[str, Target]:
         now[0] += rng.choice([0.0, 0.0, 0.0, 0.4, 1.0, 2.0, 3.0, 9.0, 40.0, 4000.0])
         channel = rng.choice(["header", "form", "link"])
         text, right = code_guess(rng, channel == "header")
+        text = re.sub("[\ud800-\udfff]", "\ufffd", text)  # what a form or a query can carry
         web.cookies.clear()
         waiting = model["not_before"] - now[0]
         logged = counter.count

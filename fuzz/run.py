@@ -2,6 +2,7 @@
 
     python fuzz/run.py --seed 13 --count 20000      # count = inputs per target
     python fuzz/run.py --only names --count 20000  # the targets whose name holds "names"
+    python fuzz/run.py --only "web " --only CLI --only plugin   # several: any of them
 
 It prints one Markdown table (inputs tried, accepted, clean errors, crashes, wrongly accepted)
 and every finding with the input that produced it; the exit status is 1 if there was any.
@@ -171,14 +172,17 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--count", type=int, default=2000, help="inputs per target")
     parser.add_argument(
-        "--only", metavar="TEXT", help="only the targets whose name holds TEXT (e.g. names)"
+        "--only",
+        metavar="TEXT",
+        action="append",
+        help="only the targets whose name holds TEXT (e.g. names); repeat for several",
     )
     args = parser.parse_args()
     rows = []
     findings: list[str] = []
     began = time.perf_counter()
     for name, (count, check) in targets(args.count).items():
-        if args.only and args.only not in name:
+        if args.only and not any(text in name for text in args.only):
             continue
         tally: Counter[str] = Counter()
         rng = random.Random(f"{args.seed}:{name}")

@@ -17,6 +17,7 @@ kozyr.errors.TimeBudgetError: $.deals[3]: the work took longer than its budget o
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -61,4 +62,45 @@ def remaining() -> float | None:
     return None if budget is None else budget[0] - time.monotonic()
 
 
-__all__ = ["check_budget", "remaining", "time_budget"]
+# --- plugins whose calls ran past their budget and still run ---------------------------------
+
+#: Calls still running past their budget, per plugin (``kozyr serve``: a hook that loops).
+_HELD: dict[str, int] = {}
+_HELD_LOCK = threading.Lock()
+
+
+def hold_plugin(plugin: str) -> None:
+    """One more call of ``plugin``'s code ran past its budget and still runs: until it ends
+    (:func:`release_plugin`), :func:`kozyr.replay` refuses that plugin's work with a
+    :class:`~kozyr.errors.HookError` naming it, so a hook that never returns holds one thread,
+    not the server."""
+    with _HELD_LOCK:
+        _HELD[plugin] = _HELD.get(plugin, 0) + 1
+
+
+def release_plugin(plugin: str) -> None:
+    """A call :func:`hold_plugin` counted has ended."""
+    with _HELD_LOCK:
+        left = _HELD.get(plugin, 0) - 1
+        if left > 0:
+            _HELD[plugin] = left
+        else:
+            _HELD.pop(plugin, None)
+
+
+def held_plugins() -> dict[str, int]:
+    """The plugins with calls still running past their budget, and how many (usually none)."""
+    if not _HELD:
+        return {}
+    with _HELD_LOCK:
+        return dict(_HELD)
+
+
+__all__ = [
+    "check_budget",
+    "held_plugins",
+    "hold_plugin",
+    "release_plugin",
+    "remaining",
+    "time_budget",
+]

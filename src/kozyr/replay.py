@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kozyr.budget import check_budget
-from kozyr.errors import IllegalActionError, RecordError
+from kozyr.errors import HookError, IllegalActionError, RecordError
 
 if TYPE_CHECKING:
     from kozyr.engine import Deal
@@ -52,6 +52,27 @@ def _hook(variant: Variant, hook: str, path: str, seed: int | None, call: Callab
         return call()
     except PLUGIN_FAULTS as error:
         _fail(variant, hook, error, seed=seed, where=f"record {path}")
+
+
+def _refuse_held(variant: Variant) -> None:
+    """A plugin whose earlier calls still run past their time budget (``kozyr serve``: a hook
+    that never returns, :func:`kozyr.budget.hold_plugin`) gets no new work until they end."""
+    from kozyr.budget import held_plugins
+
+    held = held_plugins()
+    if not held:
+        return
+    from kozyr.engine import plugin_of
+
+    plugin = plugin_of(variant)
+    if plugin in held:
+        calls = "1 call runs" if held[plugin] == 1 else f"{held[plugin]} calls run"
+        raise HookError(
+            plugin=plugin,
+            variant=variant.name,
+            detail=f"refused while {calls} of this plugin still past the time budget "
+            "(a hook that does not return); served again once it ends",
+        )
 
 
 def _scored(
@@ -539,6 +560,7 @@ def replay(
     if "games" in obj:
         return replay_evening(obj, partial=partial, limits=limits)
     variant = variant_for(obj, "$")
+    _refuse_held(variant)
     if "deals" in obj:
         if partial:
             return replay_partial(obj, variant, limits=limits)

@@ -12,8 +12,11 @@ Every route then runs in a worker thread (at most :attr:`Limits.workers` at once
 budget (:mod:`kozyr.budget`): replay and the score sheets check it once per deal, so a request
 past :attr:`Limits.request_seconds` stops and is answered 503 while the event loop goes on
 serving every other table. A request that does not stop (a plugin's hook looping for ever) is
-answered 503 a moment later and its thread abandoned; while more than
-:attr:`Limits.runaways` such threads still run, new requests are refused with 503 at once.
+answered 503 a moment later and its thread abandoned. If the thread is stuck in a plugin's code
+(:func:`stuck_in`), that plugin gets no new work until the thread ends (its requests are answered
+500 naming it, :func:`kozyr.budget.hold_plugin`) while every other table and variant is served;
+while more than :attr:`Limits.runaways` abandoned threads still run, new requests are refused
+with 503 at once.
 Live-update streams (``…/events``) and static files stay on the event loop: they are not work.
 
 Every response carries ``X-Frame-Options: DENY``, a Content-Security-Policy (scripts, styles
@@ -48,7 +51,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from typing_extensions import override
 
-from kozyr.budget import time_budget
+from kozyr.budget import hold_plugin, release_plugin, time_budget
 from kozyr.errors import HookError, TimeBudgetError
 from kozyr.web import advice, api, i18n, pages
 from kozyr.web.live import EventLimits
@@ -282,6 +285,7 @@ class Guard:
                 if state.abandoned:  # answered 503 before a worker was free: do nothing
                     return
                 state.began = True
+                state.thread = threading.get_ident()
             try:
                 work()
             finally:
@@ -289,6 +293,8 @@ class Guard:
                     state.finished = True
                     if state.abandoned:
                         self._runaways -= 1
+                        if state.plugin is not None:
+                            release_plugin(state.plugin)
 
         with anyio.move_on_after(limits.request_seconds + limits.grace):
             await anyio.to_thread.run_sync(run, limiter=self._workers, abandon_on_cancel=True)
@@ -297,6 +303,10 @@ class Guard:
             started = state.abandon()
             if state.began and not state.finished:
                 self._runaways += 1  # still running: counted until it ends
+                # stuck in a plugin's code: that plugin gets no new work until it ends
+                state.plugin = stuck_in(state.thread)
+                if state.plugin is not None:
+                    hold_plugin(state.plugin)
         if not started:
             seconds = f"{limits.request_seconds:g}"
             await _busy(f"the request took longer than its budget of {seconds} s", is_api)(
@@ -315,6 +325,8 @@ class _Exchange:
         self.abandoned = False
         self.began = False
         self.finished = False
+        self.thread: int | None = None
+        self.plugin: str | None = None
         self._lock = threading.Lock()
 
     def forward(self, message: Message) -> bool:
@@ -337,6 +349,29 @@ class _Exchange:
         with self._lock:
             self.abandoned = True
             return self.started
+
+
+def stuck_in(thread: int | None) -> str | None:
+    """The plugin whose code the thread ``thread`` is running (its innermost frame in a module
+    of a plugin's variant), None when it is in no plugin's code or has ended."""
+    import sys
+
+    from kozyr.registry import manager
+
+    frame = sys._current_frames().get(thread) if thread is not None else None
+    if frame is None:
+        return None
+    owners: dict[str, str] = {}
+    for entry in manager().entries():
+        module = entry.cls.__module__ if entry.cls is not None else (entry.source or "")
+        owners.setdefault(module.partition(".")[0].partition(":")[0], entry.plugin.name)
+    owners.pop("kozyr", None)
+    while frame is not None:
+        top = str(frame.f_globals.get("__name__", "")).partition(".")[0]
+        if top in owners:
+            return owners[top]
+        frame = frame.f_back
+    return None
 
 
 async def _closed() -> Message:
