@@ -54,7 +54,7 @@ def _hook(variant: Variant, hook: str, path: str, seed: int | None, call: Callab
         _fail(variant, hook, error, seed=seed, where=f"record {path}")
 
 
-def _refuse_held(variant: Variant) -> None:
+def refuse_held(variant: Variant) -> None:
     """A plugin whose earlier calls still run past their time budget (``kozyr serve``: a hook
     that never returns, :func:`kozyr.budget.hold_plugin`) gets no new work until they end."""
     from kozyr.budget import held_plugins
@@ -560,7 +560,7 @@ def replay(
     if "games" in obj:
         return replay_evening(obj, partial=partial, limits=limits)
     variant = variant_for(obj, "$")
-    _refuse_held(variant)
+    refuse_held(variant)
     if "deals" in obj:
         if partial:
             return replay_partial(obj, variant, limits=limits)
@@ -569,6 +569,7 @@ def replay(
 
 
 __all__ = [
+    "refuse_held",
     "replay",
     "replay_deal",
     "replay_evening",

@@ -29,7 +29,7 @@ from kozyr.cardset import CardSet
 from kozyr.codec import load
 from kozyr.errors import HookError, InputLimitError, KozyrError, OptionError, RecordError
 from kozyr.registry import get_variant
-from kozyr.replay import replay
+from kozyr.replay import refuse_held, replay
 from kozyr.scoring import hand_json
 from kozyr.web import events, games
 from kozyr.web.openapi import openapi_schema
@@ -286,6 +286,7 @@ async def score_hand(request: Request, table: Table) -> Any:
         cards = CardSet.parse(text)
     except KozyrError as error:
         raise RecordError("$.cards", str(error)) from None
+    refuse_held(variant)  # a plugin whose hook is still stuck gets no new work (#21)
     return hand_json(variant.name, cards, variant.score_hand(cards))
 
 
