@@ -821,7 +821,7 @@ def simulate_target(count: int) -> dict[str, Target]:
             if (_small(workers) or 0) > 1:
                 workers = "1"
             argv += ["--workers", workers]
-        n_ok = _small(n) is not None
+        n_ok = (_small(n) or 0) >= 1  # -n 0 is refused: no run to make
         workers_ok = workers is None or (_small(workers) or 9) <= 1
         over = n_ok and max_ok and int(n) > limit
         if over:

@@ -603,3 +603,16 @@ def test_import_refuses_deals_that_are_not_a_list(client: TestClient, deals: Any
     assert client.get("/api/games").json()["games"] == []
     record["deals"] = []  # an empty game is still a game the table may start from
     assert client.post("/api/import", json=record).status_code == 201
+
+
+@pytest.mark.parametrize("place", [{}, True, 7, "", "дача\x00"])
+def test_an_evenings_own_text_is_read_as_replay_reads_it(client: TestClient, place: Any) -> None:
+    """The fuzz run of #21 item 10: an evening whose own ``place`` was an object or a boolean
+    was imported, the value copied into each game, where ``kozyr replay`` refuses it
+    (``$.place: expected a text``). Now the import refuses it at ``$.place``, storing nothing."""
+    game = example("po-noskam-party.json")
+    evening = {"games": [game, game], "place": place}
+    assert_located(client.post("/api/import", json=evening), "$.place")
+    assert client.get("/api/games").json()["games"] == []
+    evening["place"] = "дача"
+    assert client.post("/api/import", json=evening).status_code == 201

@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kozyr.codec import read_meta
 from kozyr.errors import KozyrError, RecordError
 from kozyr.record import PartyResult
 from kozyr.replay import replay
@@ -391,6 +392,9 @@ class Table:
             parts = data["games"]
             if not isinstance(parts, list) or not parts:
                 raise RecordError("$.games", "expected a non-empty list of games")
+            # the evening's own date, place, note, players, as kozyr replay reads them (an
+            # object as its place was stored in each game; found by the fuzz run, #21 item 10)
+            read_meta(data, "$", None)
             prepared = [self._prepare(g, f"$.games[{i}]", data) for i, g in enumerate(parts)]
         else:
             prepared = [self._prepare(data, "$", {})]
