@@ -259,8 +259,9 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
     def live_trump(
         self, card: Masks, held: Masks, led: Masks, trump: Masks, *, number: int
     ) -> Masks:
-        # SL-C9 (as dead, in fewer steps): live to a trump lead, or from a hand of trumps only
-        live: Masks = card & trump * ((led == trump) | ((held & ~trump) == 0) | (led == 0))
+        # SL-C9 (as dead, in fewer steps): live to a trump lead or to nothing led (a face-down
+        # lead, SL-C13), or from a hand of trumps only
+        live: Masks = card & trump * ((led == trump) | (led == 0) | ((held & trump) == held))
         return live
 
 
