@@ -228,7 +228,9 @@ def number_targets(count: int, folder: Path) -> dict[str, Target]:
             if response.status_code != 303:
                 return "rejected"
             made = web.get("/api" + response.headers["location"]).json()
-            seat = int(dealer) if _plain(dealer) and len(dealer) <= 20 else 0
+            if dealer and _small(dealer) is None:
+                raise Finding("wrongly accepted", "web", f"dealer={dealer[:60]!r} taken")
+            seat = _small(dealer) or 0
             want = target.strip()
             if not re.fullmatch(r"[+-]?[0-9]+", want, flags=re.ASCII) or len(want) > 30:
                 raise Finding("wrongly accepted", "web", f"o.target={target[:60]!r} taken")

@@ -70,6 +70,12 @@ def test_an_arena_run_and_its_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     result = arena("seven-up", {}, ("heuristic", "random"), 3, seed=2)
     assert result.deals == 3 and [r.seat_deals for r in result.rows] == [6, 6]
     assert arena("seven-up", {}, ("heuristic", "random"), 3, seed=2) == result  # reproducible
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as pool:  # any executor (a dask client's): the same result
+        assert arena(
+            "seven-up", {}, ("heuristic", "random"), 3, seed=2, chunk=1, executor=pool
+        ) == (result)
     # three bots in a partnership game: every pair has its own match on the same deals
     from kozyr.simulate import arena as module
 

@@ -228,3 +228,22 @@ def test_a_twin_says_a_lead_and_a_follow_apart() -> None:
     assert str(CardSet.from_mask(int(rules.lead_legal(held, hearts, number=0)[0]))) == "3♦ 2♥"
     assert rules.legal(held, spades, hearts, number=0)[0] == CardSet.parse("2♥").mask
     assert rules.legal(held, nothing, hearts, number=0)[0] == held[0]
+
+
+@pytest.mark.parametrize("name", [n for n in POLICIES if n.startswith("free")])
+def test_the_live_trumps_are_the_trumps_not_dead(name: str) -> None:
+    # SL-C9: to a plain lead live_trump (what play_tricks gathers) says what dead says, in
+    # fewer steps; to a trump lead or none nothing is dead
+    rules = twin(POLICIES[name])
+    assert isinstance(rules, StandardTwin)
+    rng = np.random.default_rng(9)
+    n = 50_000
+    card = U(1) << rng.integers(0, 52, n).astype(U)
+    held = _hands(rng, n, np.arange(52), np.full(n, 52)) | card
+    led = SUIT_MASK[rng.integers(0, 5, n)]  # 4: a lead not yet made, or face down
+    trump = SUIT_MASK[rng.integers(0, 5, n)]
+    dead = rules.dead(card, held, led, trump, number=0)
+    live = rules.live_trump(card, held, led, trump, number=0)
+    plain = (led != 0) & (led != trump)  # the answer counts to a plain lead only
+    assert (live[plain] == (card & trump * ~dead)[plain]).all()
+    assert dead.any() and (live[plain] != 0).any() and not dead[~plain].any()

@@ -293,3 +293,35 @@ def test_solve_equals_minimax_on_random_positions(policy: str) -> None:
         assert (max if mover_on_side else min)(found.values()) == exact, position
         checked += 1
     assert checked == 300  # 7 policies x 300 = 2,100 positions
+
+
+def test_sl_c13_face_down_leads_are_searched_through_the_rules() -> None:
+    # The classic form's forced trump leads (SL-C13, five players): in the first two tricks a
+    # leader without a trump leads face down, the card cannot win and the highest trump does
+    # (D-SL2). Such rules read the trick's number, so they are not compiled: the solver goes
+    # through their own methods, and agrees with the plain minimax.
+    from kozyr_sem_listov.rules import ClassicTrickRules
+
+    rules = ClassicTrickRules(ACE_HIGH, trump_leads=2)
+    # Two seats, hearts trump, trick 0: seat 0 (A♠ K♣) holds no trump and must lead face down;
+    # seat 1 (2♥ K♠) must play a trump to it when it holds one (SL-C13): the 2♥ wins. In trick 1
+    # (still forced) seat 1 leads its K♠ face down -- it has no trump left -- and seat 0's A♠
+    # cannot win a face-down trick without a trump: the leader takes it (D-SL2). Seat 1 takes
+    # both; without the forced leads (trick 2 on) seat 0's A♠ would take the spade trick.
+    position = Position(hands("As Kc", "2h Ks"), H, 0, rules, HEADS_UP)
+    assert not Solver(position, 1).compiled
+    assert solve(position, 1) == 2 == minimax(position, 1)
+    later = Position(hands("As Kc", "2h Ks"), H, 0, rules, HEADS_UP, number=2)
+    assert solve(later, 1) == 1 == minimax(later, 1)
+    rng = random.Random("sl-c13")
+    checked = 0
+    while checked < 150:
+        position = random_position(rng, rules, ACE_HIGH)  # its plays legal in trick 0
+        number = 0 if position.plays else rng.randrange(4)
+        position = Position(
+            position.hands, position.trump, position.leader, rules, position.sides,
+            position.plays, number,
+        )  # fmt: skip
+        side = rng.randrange(len(position.sides))
+        assert solve(position, side) == minimax(position, side), position
+        checked += 1

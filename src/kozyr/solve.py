@@ -358,7 +358,9 @@ class Solver:
     ``nodes`` counts the positions searched (for benchmarks).
 
     ``objective`` -- what the side maximises (:class:`Objective`; default :class:`TrickCount`,
-    the side's tricks). ``max_nodes`` -- stop with :class:`SearchLimit` past that many nodes.
+    the side's tricks). ``max_nodes`` -- stop with :class:`SearchLimit` past that many nodes
+    (the compiled kernel checks at the start of each trick, so it may pass by one trick's
+    plays).
 
     Rules whose ``constraints`` say them exactly (every shipped policy but the classic form's
     face-down leads) are searched by a compiled kernel (``compiled`` true): the duties and card
@@ -675,13 +677,18 @@ class Solver:
         alpha: int,
         beta: int,
     ) -> int:
-        self._count()
+        self.nodes += 1  # the budget is checked at the start of each trick (_lead)
         kernel = self._kernel
         assert kernel is not None
         n = len(hands)
         seat = (leader + k) % n
         hand = hands[seat]
-        legal = kernel.legal(hand, lead)
+        legal = hand  # the duties of the suit led (kernel.legal, written out: a call less)
+        for holding, play in kernel.duties[lead]:
+            if hand & holding:
+                legal &= play
+        if not legal:
+            legal = hand
         maximising = self._maximising[seat]
         last = k == n - 1
         # Move order: a seat whose side already holds the trick plays low, any other tries the

@@ -268,3 +268,18 @@ def test_budget_checks_cost_nothing_without_a_budget() -> None:
     """The command line and the library run with no budget: the check never raises."""
     for _ in range(1000):
         check_budget("$.deals[0]")
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/games/1%0A", "/games/1%0A", "/api/games/1%0D", "/api/games/%001"]
+)
+def test_a_control_character_in_the_path_is_no_page(tmp_path: Path, path: str) -> None:
+    """The fuzz run of #21 item 10: ``/api/games/1%0A`` answered game 1 -- the route's regex
+    ends in ``$``, which Python's ``re`` matches before a final newline -- so a number that was
+    not ASCII digits was taken as one. A control character in a path is a 404 before routing."""
+    client = TestClient(create_app(str(tmp_path / "db.sqlite3")))
+    made = client.post("/api/games", json={"variant": "seven-up", "players": ["А", "Б", "В", "Г"]})
+    assert made.status_code == 201 and client.get("/api/games/1").status_code == 200
+    answer = client.get(path)
+    assert answer.status_code == 404
+    assert "control character" in answer.text or "управляющий символ" in answer.text

@@ -161,9 +161,15 @@ def test_numbers_in_queries_and_forms_are_ascii_digits(client: TestClient) -> No
         assert page.status_code == 200, query
     form = {"variant": "seven-up", "dealer": "²"}
     form.update({f"player.{i}": name for i, name in enumerate(NAMES)})
-    assert client.post("/games", data=form, follow_redirects=False).status_code == 303
-    form["dealer"] = "9" * 5000
-    assert client.post("/games", data=form, follow_redirects=False).status_code == 303
+    # the form shown again, naming the dealer (it was taken as seat 0 behind the user's back)
+    for dealer in ("²", "9" * 5000, "99999999999999999999", "x"):
+        form["dealer"] = dealer
+        page = client.post("/games", data=form, follow_redirects=False)
+        assert page.status_code == 422 and 'role="alert">сдающий: нужен номер места' in page.text
+    form["dealer"] = "2"
+    made = client.post("/games", data=form, follow_redirects=False)
+    assert made.status_code == 303
+    assert client.get("/api" + made.headers["location"]).json()["next_dealer"] == 2
     race = start(client, "po-noskam")
     for bad in ("²", "9" * 5000, "١"):
         posted = {"f.dealer": "0", "f.tricks_won.0": "2", "f.tricks_won.1": "2",

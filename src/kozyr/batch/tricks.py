@@ -148,6 +148,17 @@ class StandardTwin:
         """Where the played card is dead (cannot win): never, here."""
         return np.zeros(len(card), dtype=np.bool_)
 
+    def live_trump(
+        self, card: Masks, held: Masks, led: Masks, trump: Masks, *, number: int
+    ) -> Masks:
+        """``card`` where it is a trump that can win (not :meth:`dead`) played by a follower to
+        the plain suit ``led``, else 0: what :func:`play_tricks` gathers to read a trick's
+        winner at its end. Only the answer to a plain lead counts: to a trump lead, or to a
+        face-down one (nothing led), every trump played is live, and a card led is never dead
+        (it makes the suit led)."""
+        live: Masks = card & trump * ~self.dead(card, held, led, trump, number=number)
+        return live
+
     def value(
         self, card: Masks, index: Ints, held: Masks, led: Masks, trump: Masks, *, number: int
     ) -> Ints:
@@ -246,6 +257,14 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
         dead: Masks = trumped & (led != trump) & (led != 0) & ((held & ~trump) != 0)
         return dead
 
+    @override
+    def live_trump(
+        self, card: Masks, held: Masks, led: Masks, trump: Masks, *, number: int
+    ) -> Masks:
+        # SL-C9: to a plain lead a trump is live only from a hand of trumps alone
+        live: Masks = card & trump * ((held & trump) == held)
+        return live
+
 
 @dataclass(frozen=True)
 class MainSuitTwin(StandardTwin):
@@ -343,7 +362,10 @@ def by_card_index(rules: TrickTwin) -> bool:
 def _has_dead_cards(rules: TrickTwin) -> bool:
     """Whether a standard twin can leave a played card dead (SL-C9), so that :func:`play_tricks`
     must ask it at every play."""
-    return isinstance(rules, StandardTwin) and type(rules).dead is not StandardTwin.dead
+    if not isinstance(rules, StandardTwin):
+        return False
+    kind = type(rules)
+    return kind.dead is not StandardTwin.dead or kind.live_trump is not StandardTwin.live_trump
 
 
 def play_tricks(
@@ -423,11 +445,16 @@ def play_tricks(
                 winner = pick(better, at, winner)
                 continue
             played.append(card)
-            if dead_cards:
-                alive = ~cast("StandardTwin", rules).dead(card, held, led, trump, number=number)
-                live |= card & trump * alive
-        if at_end:  # C6: the highest live trump, else the highest card of the suit led
             if not dead_cards:
+                continue
+            if i:  # a card led is never dead: it makes the suit led (or leads face down)
+                live |= cast("StandardTwin", rules).live_trump(
+                    card, held, led, trump, number=number
+                )
+        if at_end:  # C6: the highest live trump, else the highest card of the suit led
+            if dead_cards:  # to a trump lead or a face-down one every trump is live
+                live = pick((led == trump) | (led == 0), trick & trump, live)
+            else:
                 live = trick & trump
             winning = pick(live != 0, live, trick & led)
             winner = trick_taker(played, winning, leader, deals)

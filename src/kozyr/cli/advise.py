@@ -63,9 +63,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     variant = variant_of(args)
     hand = CardSet.parse(args.hand)
     turnup = Card.parse(args.turnup) if args.turnup else None
-    trick = list(CardSet.parse(args.trick)) if args.trick else []
-    if args.trick:  # in play order, as typed (CardSet sorts)
-        trick = [Card.parse(t) for t in args.trick.replace(",", " ").split()]
+    # the trick in play order, as typed (a CardSet would sort it)
+    trick = [Card.parse(t) for t in (args.trick or "").replace(",", " ").split()]
     advice = advise(
         variant,
         args.seat,

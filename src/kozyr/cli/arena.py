@@ -28,6 +28,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--workers", type=_positive, default=1, metavar="N", help="worker processes (1)"
     )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on a dask.distributed scheduler"
+    )
     return parser
 
 
@@ -37,14 +40,25 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     variant = variant_of(args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    result = arena(
-        variant.name,
-        dict(variant.options),
-        bots,
-        args.n,
-        seed=args.seed,
-        workers=args.workers,
-    )
+    client: Any = None
+    executor = None
+    if args.scheduler:
+        from kozyr.simulate.cluster import connect
+
+        client, executor = connect(args.scheduler)
+    try:
+        result = arena(
+            variant.name,
+            dict(variant.options),
+            bots,
+            args.n,
+            seed=args.seed,
+            workers=args.workers,
+            executor=executor,
+        )
+    finally:
+        if client is not None:
+            client.close()
     if args.json:
         dump(result.to_json(), out)
         return EXIT_OK

@@ -8,7 +8,8 @@ had the deal -- so every bot plays every hand from every seat (duplicate play, a
 bridge), and luck of the cards cancels. In a partnership game partners are the same bot, so with
 more than two bots (and anywhere with more bots than seats) every pair plays its own match on
 the same deals. Each chunk of deal indices is one call of the picklable
-:func:`arena_chunk`, run inline or in the simulate process pool.
+:func:`arena_chunk`, run inline, in the simulate process pool or on a ``dask.distributed``
+cluster.
 
 For each bot: the seat-deals it played (partners' deal counted once, for their side), its
 points per deal (its side's or its own points; the
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -255,9 +257,12 @@ def arena(
     seed: int = 0,
     workers: int = 1,
     chunk: int = 4,
+    executor: Executor | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals of variant ``name`` with ``bots`` in seat rotation (see
-    the module) and summarise them; ``workers`` processes from the simulate pool (1: inline)."""
+    the module) and summarise them; ``workers`` processes from the simulate pool (1: inline),
+    or any ``executor`` (a ``dask.distributed`` client's:
+    :func:`kozyr.simulate.cluster.connect`)."""
     from kozyr.bots import make_bots
     from kozyr.simulate.pool import process_pool, worker_count
 
@@ -280,7 +285,11 @@ def arena(
     args = (variant.name, opts, seed)
     played: list[list[list[SeatResult]]] = []
     count = worker_count(workers, len(tasks)) if workers > 1 else 1
-    if count <= 1:
+    if executor is not None:
+        futures = [executor.submit(arena_chunk, *args, a, b, tuple(m)) for m, a, b in tasks]
+        for future in futures:
+            played += future.result()
+    elif count <= 1:
         for match, start, stop in tasks:
             played += arena_chunk(*args, start, stop, tuple(match))
     else:

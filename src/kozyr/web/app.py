@@ -81,6 +81,9 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 _HOST = re.compile(
     r"(?P<name>[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?"
 )
+#: A control character in a (decoded) path: no page has one, and a route's ``$`` would match
+#: before a final newline (Python's ``re``), so ``/api/games/1%0A`` answered game 1.
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
 #: A path segment of 19 digits or more: no id is that large (SQLite's ids end below 2**63).
 _HUGE_NUMBER = re.compile(r"(?:^|/)[0-9]{19,}(?:/|$)")
 
@@ -172,6 +175,8 @@ class Guard:
         if self.hosts is not None and name not in self.hosts:
             if not (self.addresses and _is_address(name)):
                 return _refusal(400, f"unknown host {host[:80]!r}", is_api)
+        if _CONTROL.search(path):  # "/api/games/1\n" matched the route of game 1 (#21)
+            return _refusal(404, "no such page: a control character in the path", is_api)
         if _HUGE_NUMBER.search(path):
             return _refusal(404, "no such page: a number in the path is too large", is_api)
         length = headers.get("content-length")

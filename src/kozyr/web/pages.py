@@ -24,7 +24,7 @@ from starlette.routing import Route
 
 from kozyr.errors import HookError, InputLimitError, KozyrError, RecordError
 from kozyr.jsontext import loads as strict_json
-from kozyr.limits import parse_int
+from kozyr.limits import parse_int, shorten
 from kozyr.record import EveningResult, PartyRecord
 from kozyr.registry import get_variant
 from kozyr.replay import replay
@@ -273,7 +273,11 @@ async def create_game(request: Request) -> Response:
         for name, text in options.items():
             spec = specs.get(name)
             typed[name] = spec.coerce(text) if spec is not None else text
-        dealer = _small_int(_first(data, "dealer")) or 0
+        raw_dealer = _first(data, "dealer")
+        dealer = _small_int(raw_dealer)
+        if dealer is None and raw_dealer:  # never seat 0 behind the user's back (#21 item 10)
+            raise KozyrError(f"dealer: expected a seat number, got {shorten(raw_dealer)}")
+        dealer = dealer or 0
         view = _table(request).create(chosen, typed, players, dealer)
     except RecordError as error:
         return _new_game_page(
