@@ -151,9 +151,11 @@ class StandardTwin:
     def live_trump(
         self, card: Masks, held: Masks, led: Masks, trump: Masks, *, number: int
     ) -> Masks:
-        """``card`` where it is a trump that can win (not :meth:`dead`), else 0: what
-        :func:`play_tricks` gathers from the followers to read a trick's winner at its end (a
-        card led is never dead: it makes the suit led)."""
+        """``card`` where it is a trump that can win (not :meth:`dead`) played by a follower to
+        the plain suit ``led``, else 0: what :func:`play_tricks` gathers to read a trick's
+        winner at its end. Only the answer to a plain lead counts: to a trump lead, or to a
+        face-down one (nothing led), every trump played is live, and a card led is never dead
+        (it makes the suit led)."""
         live: Masks = card & trump * ~self.dead(card, held, led, trump, number=number)
         return live
 
@@ -259,8 +261,8 @@ class FreePlayDeadTrumpsTwin(StandardTwin):
     def live_trump(
         self, card: Masks, held: Masks, led: Masks, trump: Masks, *, number: int
     ) -> Masks:
-        # SL-C9 (as dead, in fewer steps): live to a trump lead, or from a hand of trumps only
-        live: Masks = card & trump * ((led == trump) | ((held & ~trump) == 0) | (led == 0))
+        # SL-C9: to a plain lead a trump is live only from a hand of trumps alone
+        live: Masks = card & trump * ((held & trump) == held)
         return live
 
 
@@ -445,14 +447,14 @@ def play_tricks(
             played.append(card)
             if not dead_cards:
                 continue
-            if i == 0:  # a card led is never dead: it makes the suit led (or leads face down)
-                live = card & trump
-            else:
+            if i:  # a card led is never dead: it makes the suit led (or leads face down)
                 live |= cast("StandardTwin", rules).live_trump(
                     card, held, led, trump, number=number
                 )
         if at_end:  # C6: the highest live trump, else the highest card of the suit led
-            if not dead_cards:
+            if dead_cards:  # to a trump lead or a face-down one every trump is live
+                live = pick((led == trump) | (led == 0), trick & trump, live)
+            else:
                 live = trick & trump
             winning = pick(live != 0, live, trick & led)
             winner = trick_taker(played, winning, leader, deals)
