@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -166,6 +167,14 @@ def test_numbers_in_queries_and_forms_are_ascii_digits(client: TestClient) -> No
         form["dealer"] = dealer
         page = client.post("/games", data=form, follow_redirects=False)
         assert page.status_code == 422 and 'role="alert">сдающий: нужен номер места' in page.text
+    # a number that is no seat of the table: refused at $.dealer, and the form says why there
+    # (it once answered 422 with no message at all: the form showed no error at that path)
+    form["dealer"] = "7"
+    page = client.post("/games", data=form, follow_redirects=False)
+    assert page.status_code == 422
+    alerts = re.findall(r'role="alert">([^<]*)<', page.text)
+    assert len(alerts) == 1 and "7" in alerts[0], alerts
+    assert page.text.index("First dealer") < page.text.index('role="alert"')
     form["dealer"] = "2"
     made = client.post("/games", data=form, follow_redirects=False)
     assert made.status_code == 303

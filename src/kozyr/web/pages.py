@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -281,7 +282,7 @@ async def create_game(request: Request) -> Response:
         view = _table(request).create(chosen, typed, players, dealer)
     except RecordError as error:
         return _new_game_page(
-            request, lang, chosen, str(count), values, {error.path: say(lang, error.detail)}, 422
+            request, lang, chosen, str(count), values, _new_game_error(lang, error), 422
         )
     except HookError:  # a plugin's fault: answered 500 naming it (app.py), never a 422
         raise
@@ -289,6 +290,18 @@ async def create_game(request: Request) -> Response:
         message = say(lang, str(error))
         return _new_game_page(request, lang, chosen, str(count), values, {"$": message}, 422)
     return _see(f"/games/{view.game.id}")
+
+
+#: The places of the new-game form that show their own error (new_game.html); a refusal
+#: anywhere else is shown at the top of the form, with its path, so it is never silent.
+_NEW_GAME_PLACES = re.compile(r"\$(\.players\[\d+\]|\.dealer|\.options)?")
+
+
+def _new_game_error(lang: str, error: RecordError) -> dict[str, str]:
+    message = say(lang, error.detail)
+    if _NEW_GAME_PLACES.fullmatch(error.path):
+        return {error.path: message}
+    return {"$": f"{error.path}: {message}"}
 
 
 def _first(data: Mapping[str, list[str]], key: str) -> str | None:
