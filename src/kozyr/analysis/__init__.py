@@ -1,6 +1,7 @@
-"""Double-dummy analysis over the solver (:mod:`kozyr.solve`): reviews of played deals
-(:func:`analyse_deal`, ``kozyr analyse``), the unseen cards sampled as a seat knows them
-(:func:`sample_hands`) and the ``pimc`` bot (:mod:`kozyr.analysis.pimc`)."""
+"""Double-dummy analysis over the solver (:mod:`kozyr.solve`): reviews of played deals and
+parties (:func:`analyse_deal`, :func:`analyse_party`, ``kozyr analyse``), the unseen cards
+sampled as a seat knows them (:func:`sample_hands`) and the ``pimc`` bot
+(:mod:`kozyr.analysis.pimc`)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,14 @@ from kozyr.analysis._review import (
     DEFAULT_MAX_NODES,
     AnalysisError,
     DealAnalysis,
+    PartyAnalysis,
     PlayReview,
     analyse_deal,
+    analyse_party,
     objective_of,
+    party_contexts,
     position_of,
+    require_full,
     side_index,
     sides_for,
     solver_for,
@@ -22,12 +27,16 @@ __all__ = [
     "DEFAULT_MAX_NODES",
     "AnalysisError",
     "DealAnalysis",
+    "PartyAnalysis",
     "PlayReview",
     "World",
     "analyse_deal",
+    "analyse_party",
     "objective_of",
     "pack_of",
+    "party_contexts",
     "position_of",
+    "require_full",
     "sample_hands",
     "side_index",
     "sides_for",
