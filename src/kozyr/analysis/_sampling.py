@@ -26,7 +26,7 @@ from kozyr.tricks import Trick
 
 if TYPE_CHECKING:
     from kozyr.engine import PlayerView
-    from kozyr.variant import Variant
+    from kozyr.variant import Action, Variant
 
 _PACKS: dict[tuple[type, tuple[tuple[str, object], ...]], int] = {}
 
@@ -37,7 +37,7 @@ class World:
     :class:`kozyr.Deal` that the solver's helpers and a variant's
     :meth:`~kozyr.Variant.solve_objective` read (``variant``, ``n``, ``dealer``, ``trump``,
     ``hands``, ``initial`` -- the hands as play began --, ``tricks``, ``trick``, ``playing``,
-    ``phase``)."""
+    ``phase``, ``log``)."""
 
     variant: Variant
     n: int
@@ -49,6 +49,8 @@ class World:
     trick: Trick | None
     playing: tuple[int, ...]
     phase: str = "play"
+    #: The public decisions so far (the bids of an auction), as :attr:`kozyr.Deal.log`.
+    log: tuple[Action, ...] = ()
 
 
 def pack_of(variant: Variant) -> int:
@@ -164,6 +166,7 @@ def world_of(view: PlayerView, hands: Sequence[int]) -> World:
         view.trick,
         tuple(view.playing),
         view.phase,
+        tuple(view.log),
     )
 
 
