@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import kozyr
-from kozyr.analysis import pack_of, sample_hands, voids
+from kozyr.analysis import known_cards, pack_of, sample_hands, voids
 from kozyr.analysis import pimc as pimc_module
 from kozyr.analysis.pimc import PimcBot
 from kozyr.bots import available_bots, play_deal
@@ -36,6 +36,9 @@ def played_until(variant: kozyr.Variant, seed: int, plays: int) -> Deal:
         ("sem-listov", {"players": 4}),
         ("semerik", {}),
         ("na-noski", {"players": 3}),
+        ("smear", {}),
+        ("ten-point-smear", {"players": 3}),
+        ("sem-listov", {"players": 5, "five_trump_leads": True}),
     ],
 )
 def test_samples_agree_with_what_the_seat_knows(name: str, options: dict[str, Any]) -> None:
@@ -49,8 +52,10 @@ def test_samples_agree_with_what_the_seat_knows(name: str, options: dict[str, An
         view = deal.view(seat)
         seen = view.cards_seen.mask
         banned = voids(view)
-        # what the duties say is true of the real hands too
+        known = known_cards(view)
+        # what the duties say, and what the seat knows a hand holds, are true of the real hands
         assert all(not deal.hands[s] & banned[s] for s in deal.playing)
+        assert all(deal.hands[s] & known[s] == known[s] for s in deal.playing)
         for _ in range(5):
             hands = sample_hands(view, rng)
             assert hands is not None
@@ -58,8 +63,9 @@ def test_samples_agree_with_what_the_seat_knows(name: str, options: dict[str, An
             for s in deal.playing:
                 assert hands[s].bit_count() == deal.hands[s].bit_count()
                 assert not hands[s] & banned[s]
+                assert hands[s] & known[s] == known[s]
                 if s != seat:
-                    assert not hands[s] & seen
+                    assert not hands[s] & seen & ~known[s]
                     assert hands[s] & ~pack_of(variant) == 0
             union = 0
             for h in hands:
@@ -274,3 +280,78 @@ def test_pimc_options_as_a_bot_name() -> None:
             make_bots(variant, [bad, "random"], 1)
     deal = play_deal(variant, seed=6, bots=["pimc:samples=2:nodes=0", "heuristic"])
     assert deal.is_over
+
+
+# --- what a seat has heard and seen (NN2, SL-C6, SM6) -------------------------------------------
+
+
+def test_the_dealer_holds_the_turned_card_in_na_noski() -> None:
+    # NN2: the last card dealt is the dealer's own and shows trump; until he plays it every
+    # sample gives it to him (it is in view, but not out of play).
+    variant = kozyr.get_variant("na-noski", players=3)
+    deal = Deal.new(variant, seed=4)
+    turned = deal.turnups[0]
+    assert deal.hand_mask(deal.dealer) & turned.mask
+    view = deal.view(deal.to_act)
+    assert view.seat != deal.dealer
+    assert known_cards(view)[deal.dealer] == turned.mask
+    rng = random.Random(4)
+    for _ in range(10):
+        hands = sample_hands(view, rng)
+        assert hands is not None and hands[deal.dealer] & turned.mask
+    # Семь листов turns a card that belongs to nobody (SL-C5): no sample holds it
+    classic = Deal.new(kozyr.get_variant("sem-listov", players=3), seed=4)
+    other = classic.view(classic.to_act)
+    assert known_cards(other) == [0, 0, 0]
+    hands = sample_hands(other, rng)
+    assert hands is not None and not any(h & classic.turnups[0].mask for h in hands)
+
+
+def test_the_dealer_who_took_the_turned_card_holds_it() -> None:
+    # SL-C6: after the first trick the dealer takes the turned card for one of his own (the
+    # discard stays hidden, out of play). From then on every other seat's samples give him the
+    # turned card until he plays it.
+    variant = kozyr.get_variant("sem-listov", players=3)
+    for seed in range(30):
+        rng = random.Random(seed)
+        deal = Deal.new(variant, seed=seed, rng=rng)
+        while deal.phase != "exchange" and deal.legal_actions():
+            deal.push(rng.choice(deal.legal_actions()))
+        if deal.phase != "exchange":
+            continue
+        swap = next(a for a in deal.legal_actions() if a.kind == "exchange")
+        deal.push(swap)
+        turned = deal.turnups[0].mask
+        seat = deal.to_act if deal.to_act != deal.dealer else (deal.dealer + 1) % 3
+        view = deal.view(seat)
+        assert view.facts["shown"][deal.dealer] == turned
+        for _ in range(10):
+            hands = sample_hands(view, rng)
+            assert hands is not None
+            assert hands[deal.dealer] & turned
+        return
+    pytest.fail("no deal in 30 reached the exchange")
+
+
+def test_semerik_declarations_heard_are_placed() -> None:
+    # SM6: declarations are scored from the hands as dealt before the first trick -- every
+    # player hears them. A seat that declared a баба (3, 2, A of a suit) holds those cards in
+    # every sample until it plays them.
+    variant = kozyr.get_variant("semerik")
+    for seed in range(200):
+        deal = Deal.new(variant, seed=seed)
+        shown = deal.view(0).facts["shown"]
+        declarers = [s for s in range(4) if shown[s] and s != deal.to_act]
+        if not declarers:
+            continue
+        seat = declarers[0]
+        assert deal.hand_mask(seat) & shown[seat] == shown[seat]  # true of the real hand
+        items = variant.score_hand(deal.hand(seat)).items  # SM6, worked by the variant
+        assert items and shown[seat] == sum({c.mask for item in items for c in item.cards})
+        view = deal.view(deal.to_act)
+        rng = random.Random(seed)
+        for _ in range(10):
+            hands = sample_hands(view, rng)
+            assert hands is not None and hands[seat] & shown[seat] == shown[seat]
+        return
+    pytest.fail("no Семерик deal in 200 with a declaration")

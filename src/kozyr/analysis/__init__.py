@@ -22,7 +22,7 @@ from kozyr.analysis._review import (
     sides_for,
     solver_for,
 )
-from kozyr.analysis._sampling import World, pack_of, sample_hands, voids, world_of
+from kozyr.analysis._sampling import World, known_cards, pack_of, sample_hands, voids, world_of
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -34,6 +34,7 @@ __all__ = [
     "WorldView",
     "analyse_deal",
     "analyse_party",
+    "known_cards",
     "objective_of",
     "pack_of",
     "party_contexts",
