@@ -197,13 +197,21 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def policy_bots(variant: Variant, name: str, seed: int) -> Callable[[int], Bot]:
-    """The playout policy: one bot of ``name`` (``heuristic``: the variant's, else a random
-    choice) per seat, made on first use from a generator seeded with ``seed``."""
-    from kozyr.bots import RandomBot, available_bots
+class _RandomPolicy:
+    """A uniform choice among the legal cards (the policy of a variant without a heuristic)."""
 
-    table = available_bots(variant)
-    factory = table.get(name) or RandomBot
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: Any, actions: Sequence[Action]) -> Action:
+        return actions[self.rng.randrange(len(actions))]
+
+
+def policy_bots(variant: Variant, name: str, seed: int) -> Callable[[int], Bot]:
+    """The playout policy: one bot of the variant's own (:meth:`~kozyr.Variant.bots`) called
+    ``name`` per seat -- ``heuristic`` by default --, or a random choice when it has none (or
+    for ``random``), made on first use from a generator seeded with ``seed``."""
+    factory: Callable[[random.Random], Bot] = variant.bots().get(name) or _RandomPolicy
     rng = random.Random(seed)
     made: dict[int, Bot] = {}
 
