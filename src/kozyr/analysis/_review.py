@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
+from kozyr.budget import check_budget
 from kozyr.cards import Card
 from kozyr.errors import IllegalActionError, KozyrError, RecordError
 from kozyr.solve import Objective, Position, SearchLimit, Solver, TrickCount
@@ -311,6 +312,7 @@ def analyse_deal(
     objective_name = "tricks"
     for t, trick in enumerate(record.tricks or ()):
         for play in trick.plays:
+            check_budget(f"$.tricks[{t}]")  # a web request's time budget (kozyr.budget)
             walk.settle()
             seat, card = deal.to_act, play.card
             sides = sides_for(variant, seat, deal.playing)
