@@ -5,6 +5,7 @@ sampled as a seat knows them (:func:`sample_hands`) and the ``pimc`` bot
 
 from __future__ import annotations
 
+from kozyr.analysis._playout import WorldView, playout, policy_bots
 from kozyr.analysis._review import (
     DEFAULT_MAX_NODES,
     AnalysisError,
@@ -21,7 +22,7 @@ from kozyr.analysis._review import (
     sides_for,
     solver_for,
 )
-from kozyr.analysis._sampling import World, pack_of, sample_hands, voids
+from kozyr.analysis._sampling import World, known_cards, pack_of, sample_hands, voids, world_of
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -30,11 +31,15 @@ __all__ = [
     "PartyAnalysis",
     "PlayReview",
     "World",
+    "WorldView",
     "analyse_deal",
     "analyse_party",
+    "known_cards",
     "objective_of",
     "pack_of",
     "party_contexts",
+    "playout",
+    "policy_bots",
     "position_of",
     "require_full",
     "sample_hands",
@@ -42,4 +47,5 @@ __all__ = [
     "sides_for",
     "solver_for",
     "voids",
+    "world_of",
 ]
