@@ -239,7 +239,18 @@ async def analysis_page(request: Request) -> Response:
         "only": only,
         "missing": "",
         "review": None,
+        "prev": None,
+        "next": None,
     }
+    # the other deals written down card by card: one tap to the one before and after
+    full = [
+        i for i, d in enumerate(view.result.deals if view.result is not None else ())
+        if d.record.tricks is not None
+    ]  # fmt: skip
+    earlier = [i for i in full if i < index]
+    later = [i for i in full if i > index]
+    context["prev"] = earlier[-1] if earlier else None
+    context["next"] = later[0] if later else None
     if isinstance(found, str):
         context["missing"] = found
     else:
