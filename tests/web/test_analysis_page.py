@@ -178,3 +178,38 @@ def test_the_api_takes_a_party(client: Any, tmp_path: Path) -> None:
     summary = client.post("/api/analyse", json=example("seven-up-game.json"))
     assert summary.status_code == 422
     assert summary.json()["error"].startswith("$.deals[1] is a summary record")
+
+
+def test_a_full_deal_typed_into_the_deal_form(client: Any) -> None:
+    # the deal form's JSON box takes a whole deal (hands and tricks): the sheet links its analysis
+    form = {"variant": "seven-up", "o.players": "2", "player.0": "Anna", "player.1": "Boris"}
+    response = client.post("/games", data={**form, "dealer": "0"}, follow_redirects=False)
+    assert response.status_code == 303
+    game = int(response.headers["location"].rsplit("/", 1)[1])
+    revision = str(client.get(f"/api/games/{game}").json()["revision"])
+    deal = json.dumps(HAND_WORKED_PARTY["deals"][0], ensure_ascii=False)
+    saved = client.post(f"/games/{game}/deals", data={"revision": revision, "deal_json": deal})
+    assert saved.status_code == 200 and 'id="analyse-0"' in saved.text
+    client.cookies.set("lang", "en")
+    assert flags(client.get(f"/games/{game}/deals/0/analysis").text) == named(FIRST, NAMES)
+
+
+def test_the_search_stops_at_the_request_budget(tmp_path: Path) -> None:
+    # a Семерик deal takes the page about 2 s of search; with a request budget of 0.2 s the
+    # search stops within a card of it and the page answers 503, the server free again
+    from starlette.testclient import TestClient
+
+    from kozyr.web import create_app
+    from kozyr.web.app import Limits
+
+    limits = Limits(request_seconds=0.2, grace=5.0)
+    with TestClient(create_app(str(tmp_path / "k.sqlite3"), limits=limits)) as slow:
+        game = imported(slow, example("semerik-deal.json"))
+        slow.cookies.set("lang", "en")
+        response = slow.get(f"/games/{game}/deals/0/analysis")
+        assert response.status_code == 503, response.text[:300]
+        # stopped by the search's own check, at a card ($.deals[0].tricks[N]), not after it
+        assert re.match(
+            r"\$\.deals\[0\]\.tricks\[\d+\]: the work took longer than its budget", response.text
+        )
+        assert slow.get("/").status_code == 200

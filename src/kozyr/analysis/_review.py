@@ -293,13 +293,16 @@ def analyse_deal(
     *,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     explain: bool = True,
+    path: str = "$",
 ) -> DealAnalysis:
     """Every play of a replayed full record (:func:`kozyr.replay`'s ``result.record``) with its
     double-dummy value before and after, the plays that lost value described. ``max_nodes``
     bounds each play's search (a play past it is left unsolved); ``explain`` names the score
-    items a losing card gives away by playing out both lines."""
+    items a losing card gives away by playing out both lines. ``path``: where the record is
+    (``$.deals[2]`` in a party), for the errors and the time budget (:mod:`kozyr.budget`:
+    checked before each card, so a web request's search stops at its deadline)."""
     context = context or {}
-    require_full(record)
+    require_full(record, path)
     try:
         walk = _Walk(record, variant, context)
     except IllegalActionError as error:
@@ -312,7 +315,7 @@ def analyse_deal(
     objective_name = "tricks"
     for t, trick in enumerate(record.tricks or ()):
         for play in trick.plays:
-            check_budget(f"$.tricks[{t}]")  # a web request's time budget (kozyr.budget)
+            check_budget(f"{path}.tricks[{t}]")  # a web request's time budget (kozyr.budget)
             walk.settle()
             seat, card = deal.to_act, play.card
             sides = sides_for(variant, seat, deal.playing)
@@ -455,6 +458,7 @@ def analyse_party(
                 contexts[i],
                 max_nodes=max_nodes,
                 explain=explain,
+                path=f"$.deals[{i}]",
             )
         except AnalysisError as error:  # this deal only (a seat sat it out): the others go on
             found = DealAnalysis(variant.name, "tricks", "tricks", (), error=str(error))
