@@ -243,7 +243,13 @@ async def analysis_page(request: Request) -> Response:
     if isinstance(found, str):
         context["missing"] = found
     else:
-        context["review"] = page_context(found, game.players, lang, only)
+        context["review"] = review = page_context(found, game.players, lang, only)
+        hands = view.result.deals[index].record.hands if view.result is not None else ()
+        out = [_name(game.players, seat) for seat, hand in enumerate(hands) if hand is None]
+        if found.error and out:  # said with the players' names (the message has seat numbers)
+            review["error"] = tr(
+                lang, "%(players)s sat this deal out, and the solver needs every player in play"
+            ) % {"players": ", ".join(out)}
     return render(request, "analysis.html", title, context)
 
 
