@@ -75,7 +75,7 @@ def test_the_flags_are_the_commands_with_the_players_named(client: Any, party: i
     assert nine is not None
     cells = re.findall(r"<td[^>]*>(.*?)</td>", nine.group(1))
     assert [re.sub(r"<[^>]+>", "", c).strip() for c in cells] == [
-        "5", "Anna", "9♠ ✗", "3", "2", "A♥"
+        "5", "Anna", "9♠ ✗ — lost value", "3", "2", "A♥"
     ]  # fmt: skip
     assert "Value of" not in html  # each plays for himself: the value is the player's own
     assert "12 cards played, 7 lost value" in html

@@ -159,10 +159,11 @@ def _name(players: Sequence[str], seat: int) -> str:
     return players[seat] if 0 <= seat < len(players) else str(seat)
 
 
-def page_context(
+def review_context(
     found: DealAnalysis, players: Sequence[str], lang: str, only: bool
 ) -> dict[str, Any]:
-    """What ``analysis.html`` shows of a review: a row per card, the flagged ones first."""
+    """What ``analysis.html`` shows of a review: a row per card in the order played (with
+    ``only``, the cards that lost value alone), the flagged cards' sentences, the summary."""
     rows = []
     for p in found.plays:
         player = _name(players, p.seat)
@@ -254,7 +255,7 @@ async def analysis_page(request: Request) -> Response:
     if isinstance(found, str):
         context["missing"] = found
     else:
-        context["review"] = review = page_context(found, game.players, lang, only)
+        context["review"] = review = review_context(found, game.players, lang, only)
         hands = view.result.deals[index].record.hands if view.result is not None else ()
         out = [_name(game.players, seat) for seat, hand in enumerate(hands) if hand is None]
         if found.error and out:  # said with the players' names (the message has seat numbers)
