@@ -143,4 +143,4 @@ def test_a_joker_in_a_game_without_jokers_is_refused_at_its_path() -> None:
     with pytest.raises(RecordError) as caught:
         kozyr.replay(data)
     assert caught.value.path == "$.hands[1][2]"
-    assert "the black joker 🃏: seven-up's deck has no jokers" in str(caught.value)
+    assert "the joker 🃏 is not in the deck of seven-up: no jokers" in str(caught.value)

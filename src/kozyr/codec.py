@@ -121,10 +121,12 @@ class RecordReader:
         except CardParseError as error:
             raise RecordError(where, str(error)) from None
         if card.mask & self._no_jokers:
-            game = f"{self.variant.name}'s deck" if self.variant is not None else "the deck"
-            has = self.variant.deck_jokers if self.variant is not None else 0
-            which = "no jokers" if not has else "only the black joker"
-            raise RecordError(where, f"{card.name}: {game} has {which}")
+            game = self.variant.name if self.variant is not None else "this game"
+            if self.variant is not None and self.variant.deck_jokers:
+                raise RecordError(
+                    where, f"the joker {card} is not in the deck of {game}: it has one joker, 🃏"
+                )
+            raise RecordError(where, f"the joker {card} is not in the deck of {game}: no jokers")
         return card
 
     def cards(self, value: Any, where: str, *, distinct: bool = True) -> list[Card]:

@@ -74,6 +74,8 @@ class Deck:
 
         Every deal starts with one, so the cards of each size are kept in order (a tuple, made
         on first use) and each call returns a new deck holding a fresh list of them."""
+        if type(jokers) is not int or not 0 <= jokers <= 2:  # True would find (size, 1)
+            _jokers(jokers)
         cards = _STANDARD.get((size, jokers))
         if cards is None:
             if size not in PACKS:

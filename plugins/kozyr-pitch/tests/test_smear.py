@@ -1,4 +1,4 @@
-"""Worked examples of Smear (SMR1-SMR6, D-SMR1-D-SMR6), one or more per rule and decision, its
+"""Worked examples of Smear (SMR1-SMR6, D-SMR1-D-SMR6; the jokers in test_smear_jokers.py), its
 records, keep, serve and the CLI. Every expected number is worked out by hand in the comments."""
 
 from __future__ import annotations
@@ -442,7 +442,8 @@ def test_cli_rules_and_play() -> None:
     out = io.StringIO()
     assert main(["rules", "ten-point-smear"], out=out) == 0
     text = out.getvalue()
-    assert "SMR6 The game" in text and "D-SMR1 No jokers" in text and "trey" in text
+    assert "SMR6 The game" in text and "D-SMR1 The jokers by option" in text and "trey" in text
+    assert "SMR7 The jokers" in text and "D-SMR9 A joker is no suit" in text
     out = io.StringIO()
     assert main(["play", "smear", "--seed", "4", "--bot", "heuristic", "--json"], out=out) == 0
     played = json.loads(out.getvalue())

@@ -23,7 +23,7 @@ def best_suit(hand: Sequence[Card], *, smear: bool = False) -> tuple[Suit, int]:
     >>> best_suit(parse_cards("A♥ J♥ 3♥ J♦ 4♣ 4♠"), smear=True)
     (Suit.HEARTS, 6)
     >>> best_suit(parse_cards("BJ K♠ 2♠ 9♠ 5♦ RJ"), smear=True)
-    (Suit.SPADES, 6)
+    (Suit.SPADES, 5)
     """
     jokers = sum(c.is_joker for c in hand) if smear else 0
     hand = [c for c in hand if not c.is_joker]
@@ -72,9 +72,7 @@ class HeuristicBot:
         if trick is not None and trick.plays:
             tens = any(not p.card.is_joker and p.card.rank == Rank.TEN for p in trick.plays)
             if tens and view.trump is not None:
-                trumps = [
-                    a for a in actions if a.card is not None and _suit(a.card) == view.trump
-                ]
+                trumps = [a for a in actions if a.card is not None and _suit(a.card) == view.trump]
                 if trumps:
                     return max(trumps, key=_rank)
         return self.random.choose(view, actions)

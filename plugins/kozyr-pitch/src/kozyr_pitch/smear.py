@@ -51,6 +51,7 @@ from kozyr_pitch.variant import FACT_NAMES, ORDER, AuctionPitch, _with_defaults
 
 if TYPE_CHECKING:
     from kozyr.batch.tricks import TrickTwin
+    from kozyr_pitch.batch import PitchBatch
 
 
 #: SMR3: the trumps of each suit with the jick.
@@ -80,7 +81,7 @@ class SmearTricks(FollowOrTrump):
     >>> rules.led_suit(trick, Suit.HEARTS), rules.trick_winner(trick, Suit.HEARTS)
     (Suit.HEARTS, 0)
     >>> str(CardSet.from_mask(rules.legal_mask(CardSet.parse("RJ 9♠ A♥").mask, Trick(0), None)))
-    '9♠ A♥'
+    'A♥ 9♠'
     """
 
     reads: Literal["lead", "trick"] = "trick"  # the card led, not only its suit
@@ -348,6 +349,14 @@ class Smear(AuctionPitch):
 
     out_rule = "SMR6"
     out_how = ("больше очков; при равенстве питчер", "the higher score; a tie to the pitcher")
+
+    @override
+    def batch_form(self) -> PitchBatch | None:
+        """The batch form (:mod:`kozyr_pitch.batch`), for a deck without jokers; with jokers
+        none yet (the batch engine's card index 52 means "no card")."""
+        if self.deck_jokers:
+            return None
+        return super().batch_form()
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:
