@@ -351,3 +351,32 @@ def test_the_fields_of_keep_and_serve_and_the_cli() -> None:
     assert main(args, out=out) == 0
     played = json.loads(out.getvalue())
     assert kozyr.get_variant("ten-point-smear").deck_jokers == 2 and played
+
+
+def test_the_solver_plays_the_jokers_as_the_brute_force_does() -> None:
+    # The double-dummy solver (kozyr analyse, the pimc bot) over random three-card endings of
+    # ten-point Smear with jokers in the hands: its value is minimax's, position by position.
+    # At trick 1 with no trump set yet the first card names it (AP6).
+    import random
+
+    from kozyr.solve import Position, minimax, solve
+
+    rng = random.Random(26)
+    rules = SmearTricks(ORDER)
+    jokers_played = 0
+    for _ in range(60):
+        if rng.random() < 0.5:  # both jokers in, or any twelve of the 54
+            cards = [*kozyr.JOKERS, *rng.sample(list(kozyr.ALL_CARDS), 10)]
+        else:
+            cards = rng.sample(list(kozyr.ALL_CARDS_AND_JOKERS), 12)
+        rng.shuffle(cards)
+        hands = tuple(CardSet(cards[3 * s : 3 * s + 3]).mask for s in range(4))
+        jokers_played += sum(c.is_joker for c in cards)
+        position = Position(hands, Suit(rng.randrange(4)), rng.randrange(4), rules,
+                            ((0, 2), (1, 3)), (), 3)  # fmt: skip
+        assert solve(position, 0) == minimax(position, 0)
+    assert jokers_played > 60
+    assert rules.trick_winner(trick("A♥", "🂿", "2♥", "7♦"), None) == 0  # the pitch: hearts
+    assert rules.legal_mask(CardSet.parse("🂿 K♣").mask, trick("A♥"), None) == (
+        CardSet.parse("🂿").mask
+    )

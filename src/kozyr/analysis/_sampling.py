@@ -134,7 +134,7 @@ def sample_hands(
         hands = [0] * view.n
         hands[me] = own
         for seat in order:
-            allowed = [i for i in range(52) if (left & ~banned[seat]) >> i & 1]
+            allowed = [i for i in range(54) if (left & ~banned[seat]) >> i & 1]  # jokers too
             if len(allowed) < sizes[seat]:
                 break
             mask = 0

@@ -99,15 +99,21 @@ class SmearTricks(FollowOrTrump):
         card = trick.led
         if card is None:
             return None
-        if trump is not None and card.mask & (self._jicks[trump] | JOKER_MASK):
+        if card.is_joker:
+            return trump
+        if trump is not None and card.mask & self._jicks[trump]:
             return trump
         return card.suit
 
     @override
     def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
         plays = trick.plays
-        if trump is None:  # D-SMR9: the pitch names trump, and a joker names no suit
-            return ((hand & ~JOKER_MASK) or hand) if not plays else hand
+        if trump is None:
+            if not plays:  # D-SMR9: the pitch names trump, and a joker names no suit
+                return (hand & ~JOKER_MASK) or hand if trick.number == 0 else hand
+            trump = _pitched(trick)
+            if trump is None:
+                return super().legal_mask(hand, trick, None)
         if not plays:
             return hand
         led = plays[0].card
@@ -123,9 +129,14 @@ class SmearTricks(FollowOrTrump):
         """C6 with the jick and the jokers trumps (SMR3, SMR7): the highest trump -- of two
         jokers the later (D-SMR8) -- else the highest card of the suit led (the jick not of its
         own suit)."""
+        if trump is None and trick.plays:
+            trump = _pitched(trick)
         lead = self.led_suit(trick, trump)
-        if trump is None:
-            return super().trick_winner(trick, trump)
+        if trump is None:  # no trump (a solver's what-if): the highest card of the suit led
+            if lead is None:
+                return trick.leader  # a joker led names no suit
+            plain = [p for p in trick.plays if not p.card.is_joker and p.card.suit == lead]
+            return max(plain, key=lambda p: self.strength[p.card.index]).seat
         trumps = self._trumps[trump]
         jick = self._jicks[trump]
         strength = self.strength
@@ -162,6 +173,16 @@ class SmearTricks(FollowOrTrump):
         from kozyr_pitch.batch import SmearTwin
 
         return SmearTwin.of(self)
+
+
+def _pitched(trick: Trick) -> Suit | None:
+    """The trump the first card of trick 1 names when no trump is set yet: the pitch (AP6; a
+    solver asking about trick 1 before the engine set it), never a joker (D-SMR9). None for a
+    later trick (a solver's what-if without trump)."""
+    card = trick.plays[0].card
+    if trick.number != 0 or card.is_joker:
+        return None
+    return card.suit
 
 
 class SmearLead(SmearTricks):
