@@ -25,7 +25,7 @@ from kozyr import (
     Suit,
     Trick,
 )
-from kozyr.batch import SUIT_MASK
+from kozyr.batch import SUIT_MASK, SUIT_OF
 from kozyr.batch.tricks import NoBatchTwinError, StandardTwin, by_card_index, play_tricks, twin
 from kozyr.cards import Rank
 
@@ -167,6 +167,43 @@ def test_play_tricks_worked_example() -> None:
     assert played.tricks.tolist() == [1, 1]
     assert str(CardSet.from_mask(int(played.won[1]))) == "2♥ 2♠"
     assert str(CardSet.from_mask(int(played.won[0]))) == "K♠ A♠"
+
+
+@pytest.mark.parametrize("compared", [False, True], ids=["read-at-end", "play-by-play"])
+def test_after_lead_names_the_trump_from_the_first_card_led(compared: bool) -> None:
+    """AP6, AP7 (follow suit or trump, any card when void): no trump until the pitch; seat 0
+    holds 2♥ 4♥, seat 1 holds 3♥ K♠, seat 0 leads and every choice is the lowest legal card.
+    Seat 0 pitches 2♥, naming hearts; seat 1 must follow with 3♥ and wins (C6); seat 1 leads K♠
+    and seat 0's 4♥, void in spades, now a trump, takes it. Without the hook hearts never
+    become trump and K♠ wins the second trick too."""
+    rules = twin(FollowOrTrump(ACE_HIGH, void_may_discard=True))
+    assert isinstance(rules, StandardTwin)
+    if compared:
+        rules = _by_value(rules)
+    hands = np.array([CardSet.parse("2♥ 4♥").mask, CardSet.parse("3♥ K♠").mask], dtype=U)
+    leads: list[tuple[int, list[int]]] = []
+
+    def pitch(number: int, index: np.ndarray) -> np.ndarray | None:
+        leads.append((number, index.tolist()))
+        return SUIT_OF[index] if number == 0 else None
+
+    def play(after_lead: object) -> list[list[int]]:
+        played = play_tricks(
+            rules,
+            hands.copy(),
+            players=2,
+            leader=np.array([0]),
+            trump=np.zeros(1, dtype=U),
+            tricks=2,
+            choose=lambda counts: np.zeros(len(counts), dtype=np.int64),
+            after_lead=after_lead,  # type: ignore[arg-type]
+        )
+        winners: list[list[int]] = played.winners.tolist()
+        return winners
+
+    assert play(pitch) == [[1, 0]]
+    assert leads == [(0, [Card.parse("2♥").index]), (1, [Card.parse("K♠").index])]
+    assert play(None) == [[1, 1]]
 
 
 def _by_value(rules: StandardTwin) -> StandardTwin:

@@ -6,6 +6,7 @@ command that needs one naming the packages that provide them (exit 2)."""
 
 from __future__ import annotations
 
+import argparse
 import fcntl
 import io
 import json
@@ -318,3 +319,19 @@ def test_without_variants_commands_name_the_packages(
     for package in ("kozyr-seven-up", "kozyr-sem-listov", "kozyr-semerik"):
         assert package in err
     assert out.getvalue() == ""
+
+
+# --- help text --------------------------------------------------------------------------------
+
+
+def test_no_command_description_shows_a_doubled_percent_sign() -> None:
+    """argparse %-formats a command's help in the list but prints its description as it is, so
+    ``95 %% intervals`` showed up doubled in ``kozyr arena --help``."""
+    parser = build_parser()
+    subparsers = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    shown = {name: sub.format_help() for name, sub in subparsers.choices.items()}
+    assert "95 % intervals" in shown["arena"]
+    assert [name for name, text in shown.items() if "%%" in text] == []
+    assert "%%" not in parser.format_help()

@@ -9,16 +9,18 @@ trick, whose cards ``trick`` gives, or before play under ``exchange_timing=befor
 the same way.
 
 Each sample is a whole deck consistent with what the seat knows -- its hand, the turned card,
-the first trick when given -- dealt by the variant's own dealing (the deck is stacked so that
-the seat's cards land where the variant deals them: a probe deal shows which places of the
-shuffled deck go to which hand). For every choice the same samples are played out (common
-random numbers) by a policy: ``heuristic`` (the variant's heuristic bots, else random ones),
-``random``, or ``dd`` (every card by the double-dummy solver, every hand face up -- the best
-the cards allow -- with the heuristic bots for decisions and where the solver's budget is too
-small). The value of a sample is the deal's points of the seat's side (or seat) less the other
-side's (less the best other seat's, at a table of single players) -- a point given away counts
-against -- or, for a variant that settles each deal in money (Семь листов, SL-C14), the seat's
-net settlement.
+the first trick when given, and what that trick shows (a seat that did not follow suit holds
+none of the suit led: a deal in which a seat could not have played its card is drawn again, so
+the samples are uniform among the consistent deals) -- dealt by the variant's own dealing (the
+deck is stacked so that the seat's cards land where the variant deals them: a probe deal shows
+which places of the shuffled deck go to which hand). For every choice the same samples are
+played out (common random numbers) by a policy: ``heuristic`` (the variant's heuristic bots,
+else random ones), ``random``, or ``dd`` (every card by the double-dummy solver, every hand face
+up -- the best the cards allow -- with the heuristic bots for decisions and where the solver's
+budget is too small). The value of a sample is the deal's points of the seat's side (or seat)
+less the other side's (less the best other seat's, at a table of single players) -- a point
+given away counts against -- or, for a variant that settles each deal in money (Семь листов,
+SL-C14), the seat's net settlement.
 Means come with a 95 % interval (normal approximation, 1.96 standard errors).
 
 >>> import kozyr
@@ -40,7 +42,7 @@ from typing_extensions import override
 
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
-from kozyr.errors import KozyrError
+from kozyr.errors import IllegalActionError, KozyrError
 
 if TYPE_CHECKING:
     from kozyr.engine import Deal
@@ -54,6 +56,15 @@ DD_MAX_NODES = 200_000
 
 class AdviseError(KozyrError):
     """A question the advisor cannot answer: a hand that does not fit the deal, no decision."""
+
+
+class _Inconsistent(Exception):
+    """A sampled deal in which a seat could not have played its card of the given trick (it
+    holds the suit it showed out of): the sample is drawn again."""
+
+
+#: Draws per sample before a trick is declared impossible to deal.
+_TRIES = 500
 
 
 class _Stacked(random.Random):
@@ -247,11 +258,23 @@ def advise(
     first = _first_trick_owner(variant, dealer, trick_cards, seat)
     own = [*hand, *([first] if first is not None else [])]
     for _ in range(samples):
-        sample_seed = rng.getrandbits(64)
-        layout = _layout(deck, where, seat, own, turnup, trick_cards, dealer, variant, sample_seed)
-        kinds, outcomes = _play_sample(
-            variant, dealer, layout, seat, trick_cards, policy, sample_seed, hand
-        )
+        for _attempt in range(_TRIES):
+            sample_seed = rng.getrandbits(64)
+            layout = _layout(
+                deck, where, seat, own, turnup, trick_cards, dealer, variant, sample_seed
+            )
+            try:
+                kinds, outcomes = _play_sample(
+                    variant, dealer, layout, seat, trick_cards, policy, sample_seed, hand
+                )
+                break
+            except _Inconsistent:  # a hand that could not have played its trick card: redraw
+                continue
+        else:
+            raise AdviseError(
+                f"no deal in {_TRIES} draws lets every seat play its card of the trick "
+                f"({' '.join(map(str, trick_cards))}) by the rules of {variant.name}"
+            )
         if not decision:
             decision = kinds
         elif kinds != decision:
@@ -358,7 +381,10 @@ def _play_sample(
                     if len(actions) > 1:
                         return actions
             if PLAY in kinds and played < len(trick):
-                deal.play(Action(PLAY, actor, trick[played]))
+                try:
+                    deal.play(Action(PLAY, actor, trick[played]))
+                except IllegalActionError as error:
+                    raise _Inconsistent(str(error)) from error
                 played += 1
                 continue
             if actor != seat and "beg" in kinds and seat == dealer:

@@ -105,8 +105,15 @@ def _made(variant: Variant, kind: str | Sequence[str], rng: random.Random) -> li
     seats: list[_Seat] = []
     for name in kinds:
         if name not in available:
+            from kozyr.analysis.pimc import pimc_factory
+
+            custom = pimc_factory(name)  # pimc with options: pimc:samples=N:nodes=M (#27)
+            if custom is not None:
+                seats.append(_Seat(custom(rng), name, "kozyr"))
+                continue
             raise KozyrError(
                 f"{variant.name}: unknown bot {name!r}; available: {', '.join(sorted(available))}"
+                " (and pimc:samples=N:nodes=M)"
             )
         if available[name] is RandomBot:  # kozyr's own bot: no plugin's code to guard
             seats.append(_Seat(RandomBot(rng), name, "kozyr"))

@@ -378,6 +378,7 @@ def play_tricks(
     tricks: int,
     choose: Callable[..., Ints],
     before_trick: Callable[[int], object] | None = None,
+    after_lead: Callable[[int, Ints], Masks | None] | None = None,
     playing: Bools | None = None,
 ) -> PlayedTricks:
     """Play ``tricks`` tricks of a batch with random choices: ``hands`` (seat-major, emptied as
@@ -392,6 +393,11 @@ def play_tricks(
     D-SL5). A twin whose tricks go by card index (:func:`by_card_index`) has each winner read
     from the trick's cards at its end (:func:`~kozyr.batch.trick_taker`), exactly as comparing
     every play would find it, and quicker.
+
+    ``after_lead(number, index)``, if given, is called right after each trick's lead with the
+    card index each deal led (52: none) and may return each deal's trump suit mask from that
+    card on (None: the trump stays): the suit led and the winner of that trick and of the later
+    ones are read with it -- the pitch that names trump (AP6) in Pitch.
 
     ``playing`` (seat-major like ``hands``; None: everyone) names the seats that play: the
     others play no card and draw nothing -- a player who ran away (SL-C16), or every seat of a
@@ -437,6 +443,9 @@ def play_tricks(
             hands[at] = held ^ card
             trick |= card
             if i == 0:
+                if after_lead is not None:
+                    named = after_lead(number, index)
+                    trump = trump if named is None else named
                 led = rules.lead_suit(card, index, held, trump, number=number)
             if not at_end:
                 value = rules.value(card, index, held, led, trump, number=number)

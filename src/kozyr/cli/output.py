@@ -29,8 +29,15 @@ EXIT_INTERRUPTED = 130
 
 
 def add_command(subparsers: Any, name: str, help: str) -> argparse.ArgumentParser:
-    """A sub-parser for command ``name`` with the ``--json`` switch every command has."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=help)
+    """A sub-parser for command ``name`` with the ``--json`` switch every command has.
+
+    ``help`` is %-formatted by argparse in the command list (write ``%%`` for ``%``); the
+    command's own description is printed as it is, so it gets the unescaped text.
+    """
+    description = help.replace("%%", "%")
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=help, description=description
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 

@@ -34,18 +34,14 @@ from kozyr.batch import (
     PartyDraws,
     PartyStep,
     bits,
-    count,
     high_bit,
     item_column,
     low_bit,
-    next_seat,
     pick,
-    select,
     suit_patterns,
-    trick_taker,
     unit_points,
 )
-from kozyr.batch.tricks import TRUMP, FollowOrTrumpTwin, TrickTwin, twin
+from kozyr.batch.tricks import TRUMP, FollowOrTrumpTwin, TrickTwin, play_tricks, twin
 from kozyr_pitch.scoring import ABOVE_JICK, COUNT, JICKS, LABELS, SMEAR_POINTS, WORTH
 
 if TYPE_CHECKING:
@@ -139,9 +135,8 @@ class PitchBatch:
         self.points = tuple(name for name in SMEAR_POINTS if name in variant.fact_names)
         self.max_bid = variant.max_bid
         self.smear = "jick" in self.points or "trey" in self.points
-        self.twin: TrickTwin | None = (
-            twin(variant.trick_rules) if options.get("jick") else None
-        )  # SMR3: the jick's trick rules, through their batch_twin()
+        #: AP7's trick rules, or Smear's with the jick (SMR3) through their batch_twin()
+        self.twin: TrickTwin = twin(variant.trick_rules)
         self.min_bid = int(options["min_bid"])
         self.privilege = bool(options["dealer_privilege"])
         self.stuck_two = options["stuck_dealer"] == "two"
@@ -167,10 +162,7 @@ class PitchBatch:
                 seat_major[seat] |= dealt_bits[position]
         hands = seat_major.T.copy()
         pitcher, bid = self._auction(deals, order, source)
-        if self.twin is not None:
-            won, tricks, trump = self._play_twin(self.twin, hands, pitcher, source)
-        else:
-            won, tricks, trump = self._play(hands, pitcher, source)
+        won, tricks, trump = self._play(self.twin, hands, pitcher, source)
         items, game_points = self._items(hands, won, trump, pitcher, bid)
         k = len(self.points)
         made = ~items[k + 1].present  # the set-back column
@@ -221,90 +213,37 @@ class PitchBatch:
             best = np.where(takes, value, best)
         return pitcher, best
 
-    def _play(self, hands: Masks, pitcher: Ints, source: DrawSource) -> tuple[Masks, Ints, Ints]:
-        """AP6, AP7: the pitcher leads and his card names trump; follow suit or trump, any card
-        when void; the highest trump, else the highest card of the suit led, wins (C6)."""
-        n = self.players
-        deals = len(hands)
-        flat = hands.T.copy().reshape(-1)  # seat-major
-        won = np.zeros(n * deals, dtype=_U)
-        tricks = np.zeros(n * deals, dtype=np.int64)
-        leader: Ints = pitcher * deals + np.arange(deals)
-        trump = np.zeros(deals, dtype=np.int64)
-        trumps = np.zeros(deals, dtype=_U)
-        for number in range(TRICKS):
-            index = leader
-            held = flat[index]
-            lead = select(held, source.choose(count(held)))
-            card = BIT[lead]
-            flat[index] = held ^ card
-            if number == 0:  # AP6: the pitch names trump
-                trump = (lead // 13).astype(np.int64)
-                trumps = SUIT_MASK[trump]
-            trick = card
-            played = [card]
-            led = SUIT_OF[lead]
-            for _ in range(1, n):
-                index = next_seat(index, deals, n)
-                held = flat[index]
-                follow = held & led
-                legal = pick(follow != 0, follow | (held & trumps), held)
-                card = BIT[select(legal, source.choose(count(legal)))]
-                flat[index] = held ^ card
-                trick = trick | card
-                played.append(card)
-            trumped = trick & trumps
-            winner = trick_taker(played, pick(trumped != 0, trumped, trick & led), leader, deals)
-            won[winner] |= trick
-            tricks[winner] += 1
-            leader = winner
-        return won.reshape(n, deals).T, tricks.reshape(n, deals).T, trump
-
-    def _play_twin(
+    def _play(
         self, rules: TrickTwin, hands: Masks, pitcher: Ints, source: DrawSource
     ) -> tuple[Masks, Ints, Ints]:
-        """AP6, AP7 by a trick-rules twin (Smear's jick, SMR3): the pitcher leads and his card
-        names trump; each card's legal set, the suit led and the card's value for the trick
-        come from ``rules``; the highest value wins, the first of equal ones (C6)."""
+        """AP6, AP7 by the variant's trick rules (follow suit or trump, any card when void;
+        Smear's jick, SMR3): the pitcher leads, his first card names trump, and the highest
+        trump, else the highest card of the suit led, wins (C6). Returns the cards won and
+        tricks per seat, and each deal's trump suit."""
         n = self.players
         deals = len(hands)
-        flat = hands.T.copy().reshape(-1)  # seat-major
-        won = np.zeros(n * deals, dtype=_U)
-        tricks = np.zeros(n * deals, dtype=np.int64)
-        leader: Ints = pitcher * deals + np.arange(deals)
-        trump = np.zeros(deals, dtype=np.int64)
-        trumps = np.zeros(deals, dtype=_U)
-        nothing = np.zeros(deals, dtype=_U)
-        for number in range(TRICKS):
-            at = leader
-            held = flat[at]
-            legal = rules.legal(held, nothing, trumps, number=number)  # a lead: any card
-            index = select(legal, source.choose(count(legal)))
-            card = BIT[index]
-            flat[at] = held ^ card
-            if number == 0:  # AP6: the pitch names trump
-                trump = (index // 13).astype(np.int64)
-                trumps = SUIT_MASK[trump]
-            led = rules.lead_suit(card, index, held, trumps, number=number)
-            best = rules.value(card, index, held, led, trumps, number=number)
-            winner = at
-            trick = card
-            for _ in range(1, n):
-                at = next_seat(at, deals, n)
-                held = flat[at]
-                legal = rules.legal(held, led, trumps, number=number)
-                index = select(legal, source.choose(count(legal)))
-                card = BIT[index]
-                flat[at] = held ^ card
-                trick = trick | card
-                value = rules.value(card, index, held, led, trumps, number=number)
-                better = value > best
-                best = pick(better, value, best)
-                winner = pick(better, at, winner)
-            won[winner] |= trick
-            tricks[winner] += 1
-            leader = winner
-        return won.reshape(n, deals).T, tricks.reshape(n, deals).T, trump
+        named: list[Ints] = []
+
+        def pitch(number: int, index: Ints) -> Masks | None:
+            """AP6: the pitch, the first card led, names trump."""
+            if number:
+                return None
+            named.append(index // 13)
+            trumps: Masks = SUIT_OF[index]
+            return trumps
+
+        played = play_tricks(
+            rules,
+            hands.T.copy().reshape(-1),  # seat-major: seat s of deal d at s * deals + d
+            players=n,
+            leader=pitcher * deals + np.arange(deals),
+            trump=np.zeros(deals, dtype=_U),
+            tricks=TRICKS,
+            choose=source.choose,
+            after_lead=pitch,
+        )
+        won, tricks = played.won.reshape(n, deals).T, played.tricks.reshape(n, deals).T
+        return won, tricks, named[0].astype(np.int64)
 
     def _holder(self, masks: Masks, card: Masks) -> Ints:
         """The seat whose mask holds ``card`` (-1: nobody)."""

@@ -60,6 +60,7 @@ from kozyr_pitch.scoring import (
 )
 
 if TYPE_CHECKING:
+    from kozyr.solve import Objective
     from kozyr_pitch.batch import PitchBatch
 
 HAND_SIZE = 6
@@ -859,7 +860,33 @@ class AuctionPitch(Variant):
                 scores[unit_of(it.seat, self.sides)] += whole(it.points)
         return notes
 
-    # --- bots and the batch form ---------------------------------------------------------------
+    # --- the solver, bots and the batch form ----------------------------------------------------
+
+    @override
+    def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
+        """AP8, AP9, SMR5: the High, Low, Jack (Jick, Trey) and Game points of ``seats``, and
+        for the pitcher's side the set-back when it falls short of its bid (see
+        :mod:`kozyr_pitch.solving`). The pitcher and bid come from the deal's bids (AP3-AP6)."""
+        from kozyr_pitch.solving import points_objective
+
+        bids = [
+            int(a.value) if a.kind == BID and a.value is not None else None
+            for a in getattr(deal, "log", ())
+            if a.kind in (BID, PASS)
+        ]
+        pitcher: int | None = None
+        bid = 0
+        if len(bids) == self.players and any(b is not None for b in bids):
+            pitcher, bid = self.auction(deal.dealer, bids)
+        return points_objective(
+            deal,
+            seats,
+            sides=self.sides,
+            low_to=str(self.options["low_to"]),
+            pitcher=pitcher,
+            bid=bid,
+            **self.fact_options(),
+        )
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:
