@@ -380,3 +380,30 @@ def test_the_solver_plays_the_jokers_as_the_brute_force_does() -> None:
     assert rules.legal_mask(CardSet.parse("🂿 K♣").mask, trick("A♥"), None) == (
         CardSet.parse("🂿").mask
     )
+
+
+def test_the_bots_play_the_jokers() -> None:
+    # the heuristic bot counts a joker in its hand as a point (SMR8) and never pitches one
+    # (D-SMR9); the pimc bot samples the jokers into the hidden hands and plays them
+    from kozyr_pitch.bots import best_suit
+
+    assert best_suit(kozyr.parse_cards("BJ K♠ 2♠ 9♠ 5♦ RJ"), smear=True) == (Suit.SPADES, 5)
+    variant = kozyr.get_variant("ten-point-smear", players=3)
+    deal = kozyr.play_deal(variant, seed=4, bots=["pimc", "heuristic", "random"])
+    record = deal.record
+    assert record.tricks is not None and not record.tricks[0].plays[0].card.is_joker
+    assert kozyr.replay(record.to_json()).points == deal.result().points
+
+
+def test_the_points_objective_waits_for_the_jokers() -> None:
+    # the solver's points objective does not count the jokers yet: with jokers in the deck
+    # the variant gives none (the solver counts tricks), without them Pitch's points
+    from kozyr_pitch.solving import PitchPoints
+
+    for jokers, kind in ((2, type(None)), (0, PitchPoints)):
+        variant = kozyr.get_variant("ten-point-smear", jokers=jokers)
+        deal = Deal.new(variant, seed=7)
+        while deal.phase != kozyr.PLAY or deal.trump is None:
+            actions = deal.legal_actions()
+            deal.push(max(actions, key=lambda a: a.kind != "pass"))
+        assert isinstance(variant.solve_objective(deal, frozenset({0})), kind)

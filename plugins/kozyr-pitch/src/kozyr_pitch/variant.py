@@ -885,8 +885,9 @@ class AuctionPitch(Variant):
             low_to=str(self.options["low_to"]),
             pitcher=pitcher,
             bid=bid,
-            **self.fact_options(),
-        )
+            jick=bool(self.fact_options()["jick"]),
+            trey=bool(self.fact_options()["trey"]),
+        )  # the jokers' points (SMR8) are not in the objective yet
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:
