@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -223,13 +223,16 @@ def advise(
     samples: int = 40,
     seed: int | None = None,
     policy: str = "heuristic",
+    shown: Mapping[int, Sequence[Card]] | None = None,
 ) -> Advice:
     """The expected value of each choice of the first decision ``seat`` faces in a deal dealt by
     ``dealer``, holding ``hand`` (the hand at that decision), with the turned card ``turnup``
     and, for a decision after the first trick, that trick's cards ``trick`` in play order. A
     dealer's give or run is reached with eldest begging; Семерик's and any first lead is the
     decision when the seat leads first and has no other. ``samples`` deals are played per
-    choice, reproducibly for a ``seed``."""
+    choice, reproducibly for a ``seed``. ``shown`` -- cards other seats are known to hold as
+    dealt, by seat (the Семерик declarations the seat has heard, SM6): every sample deals them
+    there."""
     if policy not in POLICIES:
         raise AdviseError(f"policy {policy!r}: one of {', '.join(POLICIES)}")
     if not 0 <= seat < variant.players:
@@ -252,6 +255,7 @@ def advise(
     for card in trick_cards:
         if card in hand or card == turnup or trick_cards.count(card) > 1:
             raise AdviseError(f"{card} of the trick is also in the hand, the turn-up or the trick")
+    heard = _check_shown(variant, seat, shown or {}, pack, known)
     rng = random.Random(seed)
     results: dict[str, list[DealResult]] = {}
     decision = ""
@@ -261,7 +265,7 @@ def advise(
         for _attempt in range(_TRIES):
             sample_seed = rng.getrandbits(64)
             layout = _layout(
-                deck, where, seat, own, turnup, trick_cards, dealer, variant, sample_seed
+                deck, where, seat, own, turnup, trick_cards, dealer, variant, sample_seed, heard
             )
             try:
                 kinds, outcomes = _play_sample(
@@ -294,6 +298,35 @@ def advise(
     return Advice(variant.name, seat, decision, tuple(choices), samples, policy, measure, seed)
 
 
+def _check_shown(
+    variant: Variant,
+    seat: int,
+    shown: Mapping[int, Sequence[Card]],
+    pack: set[int],
+    known: set[Card],
+) -> dict[int, list[Card]]:
+    """``shown`` checked: seats of the table other than ``seat``, cards of the pack that are
+    not the seat's, the turned card, the trick's or another seat's."""
+    out: dict[int, list[Card]] = {}
+    taken = set(known)
+    for other, cards in shown.items():
+        if not (isinstance(other, int) and 0 <= other < variant.players) or other == seat:
+            raise AdviseError(
+                f"shown: seat {other!r} is not another seat of 0..{variant.players - 1}"
+            )
+        for card in cards:
+            if card.index not in pack:
+                raise AdviseError(f"shown: {card} is not in the pack of {variant.name}")
+            if card in taken:
+                raise AdviseError(
+                    f"shown: {card} (seat {other}) is also in the hand, the turn-up, the trick "
+                    "or another seat's shown cards"
+                )
+            taken.add(card)
+        out[other] = list(cards)
+    return out
+
+
 def _first_trick_owner(
     variant: Variant, dealer: int, trick: Sequence[Card], seat: int
 ) -> Card | None:
@@ -317,6 +350,7 @@ def _layout(
     dealer: int,
     variant: Variant,
     sample_seed: int,
+    shown: Mapping[int, Sequence[Card]] | None = None,
 ) -> list[Card]:
     """A deck for one sample: the seat's cards (and the other seats' first-trick cards, the
     turned card) where the variant deals them, the rest shuffled into the other places."""
@@ -347,6 +381,15 @@ def _layout(
             raise AdviseError(f"seat {owner} has no room for {card}")
         fixed[rng.choice(free)] = card
         used.add(card)
+    for owner, cards in (shown or {}).items():
+        free = [p for p, w in enumerate(where) if w == owner and p not in fixed]
+        if len(free) < len(cards):
+            raise AdviseError(f"shown: seat {owner} is dealt {len(free)} cards, not {len(cards)}")
+        for card in cards:
+            place = rng.choice(free)
+            free.remove(place)
+            fixed[place] = card
+            used.add(card)
     rest = [c for c in deck if c not in used]
     rng.shuffle(rest)
     it = iter(rest)

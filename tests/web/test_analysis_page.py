@@ -65,6 +65,10 @@ def test_the_flags_are_the_commands_with_the_players_named(client: Any, party: i
     second = client.get(f"/games/{party}/deals/1/analysis")
     assert second.status_code == 200
     assert flags(second.text) == named(FIRST, ["Boris", "Anna"])
+    # from one deal's analysis to the next's and back
+    assert f'href="/games/{party}/deals/1/analysis" id="next-deal"' in html
+    assert 'id="prev-deal"' not in html and 'id="next-deal"' not in second.text
+    assert f'href="/games/{party}/deals/0/analysis" id="prev-deal"' in second.text
     # every card in a row, the seven losses marked; before and after of trick 5's 9♠: 3 → 2
     assert len(rows(html)) == 12 and rows(html).count("play lost") == 7
     nine = re.search(r'<tr class="play lost" data-trick="5" data-seat="0">(.*?)</tr>', html)
@@ -117,6 +121,9 @@ def test_the_sheet_links_the_deals_played_card_by_card(client: Any) -> None:
     summary = client.get(f"/games/{game}/deals/1/analysis")
     assert summary.status_code == 200 and 'id="no-plays"' in summary.text
     assert "written down as a summary" in summary.text
+    # the one full deal: no other analysis to go to
+    alone = client.get(f"/games/{game}/deals/0/analysis").text
+    assert 'id="prev-deal"' not in alone and 'id="next-deal"' not in alone
     assert client.get(f"/games/{game}/deals/9/analysis").status_code == 404
     assert client.get("/games/999/deals/0/analysis").status_code == 404
 
@@ -135,9 +142,11 @@ def test_a_card_past_the_budget_is_said_not_solved(
 
 def test_a_deal_a_seat_sat_out(client: Any) -> None:
     client.cookies.set("lang", "en")
-    game = imported(client, example("po-noskam-full-party.json"))
+    names = ["Anna", "Boris", "Vera"]
+    game = imported(client, {**example("po-noskam-full-party.json"), "players": names})
     html = client.get(f"/games/{game}/deals/3/analysis").text
-    assert 'id="not-analysed"' in html and "sat this deal out" in html
+    assert 'id="not-analysed"' in html
+    assert "Vera sat this deal out, and the solver needs every player in play" in html
 
 
 def test_a_busy_server_answers_503_at_once(

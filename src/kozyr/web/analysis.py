@@ -239,11 +239,28 @@ async def analysis_page(request: Request) -> Response:
         "only": only,
         "missing": "",
         "review": None,
+        "prev": None,
+        "next": None,
     }
+    # the other deals written down card by card: one tap to the one before and after
+    full = [
+        i for i, d in enumerate(view.result.deals if view.result is not None else ())
+        if d.record.tricks is not None
+    ]  # fmt: skip
+    earlier = [i for i in full if i < index]
+    later = [i for i in full if i > index]
+    context["prev"] = earlier[-1] if earlier else None
+    context["next"] = later[0] if later else None
     if isinstance(found, str):
         context["missing"] = found
     else:
-        context["review"] = page_context(found, game.players, lang, only)
+        context["review"] = review = page_context(found, game.players, lang, only)
+        hands = view.result.deals[index].record.hands if view.result is not None else ()
+        out = [_name(game.players, seat) for seat, hand in enumerate(hands) if hand is None]
+        if found.error and out:  # said with the players' names (the message has seat numbers)
+            review["error"] = tr(
+                lang, "%(players)s sat this deal out, and the solver needs every player in play"
+            ) % {"players": ", ".join(out)}
     return render(request, "analysis.html", title, context)
 
 
