@@ -222,3 +222,23 @@ def test_the_search_stops_at_the_request_budget(tmp_path: Path) -> None:
             r"\$\.deals\[0\]\.tricks\[\d+\]: the work took longer than its budget", response.text
         )
         assert slow.get("/").status_code == 200
+
+
+def test_a_deal_counted_in_tricks_says_what_the_command_says(client: Any) -> None:
+    # Семь листов of two (SL-C9: tricks): the page's sentences are the command's at the same
+    # budget, seats named, in tricks ("loses 1 trick"), and in Russian with its plural forms
+    record = example("sem-listov.json")
+    out = io.StringIO()
+    path = str(Path(__file__).resolve().parents[2] / "examples" / "sem-listov.json")
+    argv = ["analyse", path, "--json", "--max-nodes", str(page.PAGE_MAX_NODES)]
+    assert main(argv, out=out) == 0
+    said = [p["text"] for p in json.loads(out.getvalue())["plays"] if p["text"]]
+    assert said and all(" loses 1 trick; " in t for t in said)
+    deal = {k: v for k, v in record.items() if k not in ("variant", "options")}
+    party = {"variant": "sem-listov", "options": record["options"], "players": NAMES}
+    game = imported(client, {**party, "deals": [deal]})
+    client.cookies.set("lang", "en")
+    assert flags(client.get(f"/games/{game}/deals/0/analysis").text) == named(said, NAMES)
+    client.cookies.set("lang", "ru")
+    russian = flags(client.get(f"/games/{game}/deals/0/analysis").text)
+    assert len(russian) == len(said) and all(" теряет 1 взятку; " in t for t in russian)
