@@ -152,9 +152,12 @@ def test_a_deal_a_seat_sat_out(client: Any) -> None:
 def test_a_busy_server_answers_503_at_once(
     client: Any, party: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    assert client.get(f"/games/{party}/deals/0/analysis").status_code == 200  # kept now
     monkeypatch.setattr(page, "WAIT_SECONDS", 0.05)
     page._RUNNING.acquire()  # another analysis holds the only slot
     try:
+        # a kept review needs no slot: answered at once
+        assert client.get(f"/games/{party}/deals/0/analysis").status_code == 200
         monkeypatch.setattr(page, "PAGE_MAX_NODES", 7)  # a review not kept from before
         response = client.get(f"/games/{party}/deals/0/analysis")
         assert response.status_code == 503 and response.headers["retry-after"] == "5"
