@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import pytest
 
@@ -107,3 +108,75 @@ def test_the_command() -> None:
     out = io.StringIO()
     assert main([*argv, "--samples", "5", "--seed", "1"], out=out) == 0
     assert "95 % interval" in out.getvalue()
+
+
+def test_a_seat_that_showed_out_of_the_first_trick_is_dealt_no_card_of_the_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # По носкам, 3 players, dealer 0, the J♥ turned. The first trick from eldest (seat 1): A♠,
+    # then seat 2's J♣ -- PN3 makes a player follow suit when able, so seat 2 holds no spade --
+    # and the dealer's K♠. Every sample played out deals seat 2 no spade (a deck that did was
+    # drawn again; before, such a deck stopped the advice with seat 2's illegal J♣).
+    from kozyr import advise as advise_module
+    from kozyr.engine import Deal
+
+    variant = kozyr.get_variant("po-noskam", players=3)
+    dealt: list[int] = []
+    original = advise_module._play_sample
+
+    def recording(v: Any, dealer: int, layout: list[Card], *rest: Any) -> Any:
+        found = original(v, dealer, layout, *rest)  # raises for a deck the trick contradicts
+        deal = Deal.new(v, dealer=dealer, rng=advise_module._Stacked(lambda _d: list(layout)))
+        dealt.append(deal.hand_mask(2))
+        return found
+
+    monkeypatch.setattr(advise_module, "_play_sample", recording)
+    advice = advise(
+        variant,
+        0,
+        CardSet.parse("Ah 9h Jd 10d Qc 10c"),
+        turnup=Card.parse("Jh"),
+        trick=[Card.parse(c) for c in ("As", "Jc", "Ks")],
+        samples=12,
+        seed=3,
+    )
+    assert advice.decision == "exchange/keep" and len(dealt) == 12
+    spades = CardSet.parse("As Ks Qs Js 10s 9s 8s 7s 6s").mask
+    assert all(hand & spades == 0 for hand in dealt)
+    assert all(hand & Card.parse("Jc").mask for hand in dealt)  # it held the card it played
+
+
+def test_declarations_heard_are_dealt_where_they_were_declared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Семерик, dealer 0: eldest (seat 1) leads first (SM5) and has heard seat 2 declare the
+    # баба of spades, 3♠ 2♠ A♠ (SM6). Every sample deals seat 2 those three cards; its other
+    # seven cards, and the two other hands, are drawn from the rest.
+    from kozyr import advise as advise_module
+    from kozyr.engine import Deal
+
+    variant = kozyr.get_variant("semerik")
+    baba = CardSet.parse("3s 2s As")
+    dealt: list[tuple[int, int]] = []
+    original = advise_module._play_sample
+
+    def recording(v: Any, dealer: int, layout: list[Card], *rest: Any) -> Any:
+        deal = Deal.new(v, dealer=dealer, rng=advise_module._Stacked(lambda _d: list(layout)))
+        dealt.append((deal.hand_mask(2), deal.hand_mask(3)))
+        return original(v, dealer, layout, *rest)
+
+    monkeypatch.setattr(advise_module, "_play_sample", recording)
+    hand = CardSet.parse("3h 2h Ah Kh 4c 5c 6c 7d Qd Jd")
+    advice = advise(variant, 1, hand, samples=8, seed=2, shown={2: list(baba)})
+    assert advice.decision == "play" and len(dealt) == 8
+    assert all(two & baba.mask == baba.mask for two, _ in dealt)
+    assert any(three != dealt[0][1] for _, three in dealt)  # the rest is really sampled
+    with pytest.raises(AdviseError, match="is also in the hand"):
+        advise(variant, 1, hand, samples=2, seed=2, shown={2: [Card.parse("3h")]})
+    with pytest.raises(AdviseError, match="is not another seat"):
+        advise(variant, 1, hand, samples=2, seed=2, shown={1: list(baba)})
+    out = io.StringIO()
+    argv = ["advise", "semerik", "--seat", "1", "--hand", str(hand), "--samples", "2"]
+    assert main([*argv, "--shown", "2=3s 2s As", "--seed", "2", "--json"], out=out) == 0
+    assert json.loads(out.getvalue())["decision"] == "play"
+    assert main([*argv, "--shown", "two=3s"], out=io.StringIO()) == 2  # bad input, one line

@@ -17,6 +17,8 @@ from kozyr.cli import main
 from kozyr.record import DealResult
 from kozyr.replay import replay
 
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
 # Seven Up, two players, hearts trump (the 5♥ turned), eldest (seat 1) stands and leads.
 # Seat 0 holds A♥ 9♠ 6♦ 7♦ 8♦ 9♦, seat 1 J♥ K♠ 2♦ 3♦ 4♦ 5♦. Only A♥ and J♥ are trumps: High is
 # seat 0's, Low (the J♥) seat 1's, fixed by the deal (SU6). The counting cards are A♥ 4, K♠ 3 and
@@ -123,7 +125,7 @@ def test_a_summary_record_cannot_be_analysed() -> None:
     assert isinstance(result, DealResult)
     from dataclasses import replace
 
-    with pytest.raises(AnalysisError, match="no tricks"):
+    with pytest.raises(AnalysisError, match=r"\$ is a summary record .* \$\.tricks"):
         analyse_deal(replace(result.record, tricks=None), kozyr.get_variant("seven-up", players=2))
 
 
@@ -157,8 +159,139 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     # a budget too small to solve anything: every play reported as not solved, nothing flagged
     data = json.loads(run("analyse", str(path), "--json", "--max-nodes", "1"))
     assert data["unsolved"] == 12 and data["mistakes"] == 0
-    # a party is refused with one line (exit 2)
-    party = tmp_path / "party.json"
-    party.write_text(json.dumps({"variant": "seven-up", "deals": []}), encoding="utf-8")
-    assert main(["analyse", str(party)], out=io.StringIO()) == 2
-    assert "one deal record" in capsys.readouterr().err
+    # an evening is refused with one line (exit 2)
+    evening = tmp_path / "evening.json"
+    evening.write_text(json.dumps({"games": [HAND_WORKED]}), encoding="utf-8")
+    assert main(["analyse", str(evening)], out=io.StringIO()) == 2
+    assert "not an evening ($.games)" in capsys.readouterr().err
+
+
+def _deal(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in ("variant", "options")}
+
+
+# A Seven Up party of two deals: the hand-worked deal, then the same cards with the hands
+# swapped and the deal passed on (C1: seat 1 deals, seat 0 is eldest, stands and leads 2♦). The
+# second deal is the first with the seats renamed, so its flags are the first's with seat 0 and
+# seat 1 exchanged -- the tricks, in the order played, read the same.
+HAND_WORKED_PARTY: dict[str, Any] = {
+    "variant": "seven-up",
+    "options": {"players": 2},
+    "deals": [
+        _deal(HAND_WORKED),
+        {**_deal(HAND_WORKED), "dealer": 1, "hands": list(reversed(HAND_WORKED["hands"]))},
+    ],
+}
+
+
+def test_a_party_is_analysed_deal_by_deal(tmp_path: Path) -> None:
+    path = tmp_path / "party.json"
+    path.write_text(json.dumps(HAND_WORKED_PARTY, ensure_ascii=False), encoding="utf-8")
+    first = [
+        "trick 2, seat 0: 7♦ loses the Jack and Game; A♥ keeps them",
+        "trick 2, seat 1: 3♦ loses the Jack; J♥ keeps it",
+        "trick 3, seat 0: 8♦ loses the Jack and Game; A♥ keeps them",
+        "trick 3, seat 1: 4♦ loses the Jack; J♥ keeps it",
+        "trick 4, seat 0: 9♦ loses the Jack and Game; A♥ keeps them",
+        "trick 4, seat 1: 5♦ loses the Jack; J♥ keeps it",
+        "trick 5, seat 0: 9♠ loses the Jack; A♥ keeps it",
+    ]
+    swapped = [t.replace("seat 0", "seat X").replace("seat 1", "seat 0").replace("seat X", "seat 1")
+               for t in first]  # fmt: skip
+    summary = "12 plays, 7 lost value (values: points)"
+    assert run("analyse", str(path)).splitlines() == [
+        "deal 1",
+        *first,
+        summary,
+        "",
+        "deal 2",
+        *swapped,
+        summary,
+    ]
+    data = json.loads(run("analyse", str(path), "--json"))
+    assert [d["deal"] for d in data["deals"]] == [1, 2]
+    assert (data["variant"], data["mistakes"], data["unsolved"]) == ("seven-up", 14, 0)
+    one = json.loads(run("analyse", str(tmp_path / "party.json"), "--json"))["deals"][0]
+    # each deal's object has exactly the keys of a lone deal's, and "deal"
+    alone = tmp_path / "deal.json"
+    alone.write_text(json.dumps(HAND_WORKED, ensure_ascii=False), encoding="utf-8")
+    lone = json.loads(run("analyse", str(alone), "--json"))
+    assert {k: v for k, v in one.items() if k != "deal"} == lone
+    assert [p["text"] for p in data["deals"][1]["plays"] if p["text"]] == swapped
+    assert "before" in run("analyse", str(path), "--all")
+
+
+def test_summary_and_outcome_records_are_refused_with_their_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    summary = json.loads(EXAMPLES.joinpath("seven-up-summary.json").read_text(encoding="utf-8"))
+    path = tmp_path / "summary.json"
+    path.write_text(json.dumps(summary, ensure_ascii=False), encoding="utf-8")
+    assert main(["analyse", str(path)], out=io.StringIO()) == 2
+    assert "$ is a summary record" in capsys.readouterr().err
+    # a party whose second deal is a summary: refused before any search, naming $.deals[1]
+    mixed = json.loads(EXAMPLES.joinpath("seven-up-game.json").read_text(encoding="utf-8"))
+    path.write_text(json.dumps(mixed, ensure_ascii=False), encoding="utf-8")
+    assert main(["analyse", str(path)], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert "$.deals[1] is a summary record" in err and "$.deals[1].tricks" in err
+    outcome = json.loads(EXAMPLES.joinpath("setback-party.json").read_text(encoding="utf-8"))
+    path.write_text(json.dumps(outcome, ensure_ascii=False), encoding="utf-8")
+    assert main(["analyse", str(path)], out=io.StringIO()) == 2
+    assert "$.deals[0] is an outcome record" in capsys.readouterr().err
+
+
+def test_sentence_names_the_seat() -> None:
+    found = analysed(HAND_WORKED)
+    last = found.mistakes[-1]
+    assert last.sentence(found.unit, "Anna") == "trick 5, Anna: 9♠ loses the Jack; A♥ keeps it"
+    assert last.sentence(found.unit) == last.text
+    assert (last.lost, last.lost_ru) == (("Jack",), ("Валет",))
+    assert found.plays[0].sentence(found.unit, "Anna") == ""
+
+
+def test_a_deal_a_seat_sat_out_is_reported_and_the_others_analysed() -> None:
+    # Po noskam, three players: a seat that reached its tricks early sits the last deal out;
+    # the solver needs every seat in play, so that deal carries its error, the rest are solved
+    out = io.StringIO()
+    argv = [
+        "analyse",
+        str(EXAMPLES / "po-noskam-full-party.json"),
+        "--json",
+        "--max-nodes",
+        "20000",
+    ]
+    assert main(argv, out=out) == 0
+    deals = json.loads(out.getvalue())["deals"]
+    assert [d["deal"] for d in deals] == [1, 2, 3, 4]
+    assert [("error" in d) for d in deals] == [False, False, False, True]
+    assert "sat this deal out" in deals[3]["error"] and deals[3]["plays"] == []
+    assert all(len(d["plays"]) == 21 for d in deals[:3])
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_played_party_ends_each_deal_at_its_real_result(seed: int) -> None:
+    # A Seven Up party of two players played by bots to its end (SU7), written and read back:
+    # every deal is reviewed (numbered from 1), no card gains its own side value, and the value
+    # after each deal's last card is what that side really scored of High, Low, Jack and Game
+    # (SU6) -- the deals reviewed in the party's contexts agree with the party's own scoring
+    from kozyr.analysis import analyse_party
+    from kozyr.party import play_party
+    from kozyr.record import PartyResult
+
+    variant = kozyr.get_variant("seven-up", players=2)
+    played = play_party(variant, seed=seed)
+    assert played.record is not None
+    result = replay(json.loads(json.dumps(played.record.to_json())))
+    assert isinstance(result, PartyResult) and len(result.deals) >= 2
+    found = analyse_party(result, variant, max_nodes=None)
+    assert [d.number for d in found.deals] == list(range(1, len(result.deals) + 1))
+    assert found.unsolved == 0
+    counted = {"high", "low", "jack", "game"}
+    for review, deal in zip(found.deals, result.deals, strict=True):
+        assert all(p.after <= p.before for p in review.plays)  # type: ignore[operator]
+        last = review.plays[-1]
+        made = sum(
+            int(i.points) for i in deal.sheet.items if i.name in counted and i.seat in last.side
+        )
+        assert last.after == made, (review.number, deal.sheet.items)

@@ -103,7 +103,7 @@ SKIPPED = ("cli", "batch", "batch.py", "simulate", "registry", "testing.py", "so
 ERROR_TYPES = frozenset({
     "KozyrError", "RecordError", "TextError", "OptionError", "IllegalActionError",
     "IllegalPlayError", "CardParseError", "DuplicateCardError", "UnknownVariantError",
-    "InputLimitError", "OutputError", "StoreVersionError",
+    "InputLimitError", "OutputError", "StoreVersionError", "AnalysisError",
 })  # fmt: skip
 #: The web layer's own refusals (plain-text answers before any page ran).
 REFUSALS = frozenset({"_refusal", "_busy", "_problem"})  # and why a name is refused

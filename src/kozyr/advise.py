@@ -9,16 +9,18 @@ trick, whose cards ``trick`` gives, or before play under ``exchange_timing=befor
 the same way.
 
 Each sample is a whole deck consistent with what the seat knows -- its hand, the turned card,
-the first trick when given -- dealt by the variant's own dealing (the deck is stacked so that
-the seat's cards land where the variant deals them: a probe deal shows which places of the
-shuffled deck go to which hand). For every choice the same samples are played out (common
-random numbers) by a policy: ``heuristic`` (the variant's heuristic bots, else random ones),
-``random``, or ``dd`` (every card by the double-dummy solver, every hand face up -- the best
-the cards allow -- with the heuristic bots for decisions and where the solver's budget is too
-small). The value of a sample is the deal's points of the seat's side (or seat) less the other
-side's (less the best other seat's, at a table of single players) -- a point given away counts
-against -- or, for a variant that settles each deal in money (Семь листов, SL-C14), the seat's
-net settlement.
+the first trick when given, and what that trick shows (a seat that did not follow suit holds
+none of the suit led: a deal in which a seat could not have played its card is drawn again, so
+the samples are uniform among the consistent deals) -- dealt by the variant's own dealing (the
+deck is stacked so that the seat's cards land where the variant deals them: a probe deal shows
+which places of the shuffled deck go to which hand). For every choice the same samples are
+played out (common random numbers) by a policy: ``heuristic`` (the variant's heuristic bots,
+else random ones), ``random``, or ``dd`` (every card by the double-dummy solver, every hand face
+up -- the best the cards allow -- with the heuristic bots for decisions and where the solver's
+budget is too small). The value of a sample is the deal's points of the seat's side (or seat)
+less the other side's (less the best other seat's, at a table of single players) -- a point
+given away counts against -- or, for a variant that settles each deal in money (Семь листов,
+SL-C14), the seat's net settlement.
 Means come with a 95 % interval (normal approximation, 1.96 standard errors).
 
 >>> import kozyr
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -40,7 +42,7 @@ from typing_extensions import override
 
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
-from kozyr.errors import KozyrError
+from kozyr.errors import IllegalActionError, KozyrError
 
 if TYPE_CHECKING:
     from kozyr.engine import Deal
@@ -54,6 +56,15 @@ DD_MAX_NODES = 200_000
 
 class AdviseError(KozyrError):
     """A question the advisor cannot answer: a hand that does not fit the deal, no decision."""
+
+
+class _Inconsistent(Exception):
+    """A sampled deal in which a seat could not have played its card of the given trick (it
+    holds the suit it showed out of): the sample is drawn again."""
+
+
+#: Draws per sample before a trick is declared impossible to deal.
+_TRIES = 500
 
 
 class _Stacked(random.Random):
@@ -212,13 +223,16 @@ def advise(
     samples: int = 40,
     seed: int | None = None,
     policy: str = "heuristic",
+    shown: Mapping[int, Sequence[Card]] | None = None,
 ) -> Advice:
     """The expected value of each choice of the first decision ``seat`` faces in a deal dealt by
     ``dealer``, holding ``hand`` (the hand at that decision), with the turned card ``turnup``
     and, for a decision after the first trick, that trick's cards ``trick`` in play order. A
     dealer's give or run is reached with eldest begging; Семерик's and any first lead is the
     decision when the seat leads first and has no other. ``samples`` deals are played per
-    choice, reproducibly for a ``seed``."""
+    choice, reproducibly for a ``seed``. ``shown`` -- cards other seats are known to hold as
+    dealt, by seat (the Семерик declarations the seat has heard, SM6): every sample deals them
+    there."""
     if policy not in POLICIES:
         raise AdviseError(f"policy {policy!r}: one of {', '.join(POLICIES)}")
     if not 0 <= seat < variant.players:
@@ -241,17 +255,30 @@ def advise(
     for card in trick_cards:
         if card in hand or card == turnup or trick_cards.count(card) > 1:
             raise AdviseError(f"{card} of the trick is also in the hand, the turn-up or the trick")
+    heard = _check_shown(variant, seat, shown or {}, pack, known)
     rng = random.Random(seed)
     results: dict[str, list[DealResult]] = {}
     decision = ""
     first = _first_trick_owner(variant, dealer, trick_cards, seat)
     own = [*hand, *([first] if first is not None else [])]
     for _ in range(samples):
-        sample_seed = rng.getrandbits(64)
-        layout = _layout(deck, where, seat, own, turnup, trick_cards, dealer, variant, sample_seed)
-        kinds, outcomes = _play_sample(
-            variant, dealer, layout, seat, trick_cards, policy, sample_seed, hand
-        )
+        for _attempt in range(_TRIES):
+            sample_seed = rng.getrandbits(64)
+            layout = _layout(
+                deck, where, seat, own, turnup, trick_cards, dealer, variant, sample_seed, heard
+            )
+            try:
+                kinds, outcomes = _play_sample(
+                    variant, dealer, layout, seat, trick_cards, policy, sample_seed, hand
+                )
+                break
+            except _Inconsistent:  # a hand that could not have played its trick card: redraw
+                continue
+        else:
+            raise AdviseError(
+                f"no deal in {_TRIES} draws lets every seat play its card of the trick "
+                f"({' '.join(map(str, trick_cards))}) by the rules of {variant.name}"
+            )
         if not decision:
             decision = kinds
         elif kinds != decision:
@@ -269,6 +296,35 @@ def advise(
         choices.append(Choice(name, mean, low, high, each))
     choices.sort(key=lambda c: -c.mean)
     return Advice(variant.name, seat, decision, tuple(choices), samples, policy, measure, seed)
+
+
+def _check_shown(
+    variant: Variant,
+    seat: int,
+    shown: Mapping[int, Sequence[Card]],
+    pack: set[int],
+    known: set[Card],
+) -> dict[int, list[Card]]:
+    """``shown`` checked: seats of the table other than ``seat``, cards of the pack that are
+    not the seat's, the turned card, the trick's or another seat's."""
+    out: dict[int, list[Card]] = {}
+    taken = set(known)
+    for other, cards in shown.items():
+        if not (isinstance(other, int) and 0 <= other < variant.players) or other == seat:
+            raise AdviseError(
+                f"shown: seat {other!r} is not another seat of 0..{variant.players - 1}"
+            )
+        for card in cards:
+            if card.index not in pack:
+                raise AdviseError(f"shown: {card} is not in the pack of {variant.name}")
+            if card in taken:
+                raise AdviseError(
+                    f"shown: {card} (seat {other}) is also in the hand, the turn-up, the trick "
+                    "or another seat's shown cards"
+                )
+            taken.add(card)
+        out[other] = list(cards)
+    return out
 
 
 def _first_trick_owner(
@@ -294,6 +350,7 @@ def _layout(
     dealer: int,
     variant: Variant,
     sample_seed: int,
+    shown: Mapping[int, Sequence[Card]] | None = None,
 ) -> list[Card]:
     """A deck for one sample: the seat's cards (and the other seats' first-trick cards, the
     turned card) where the variant deals them, the rest shuffled into the other places."""
@@ -324,6 +381,15 @@ def _layout(
             raise AdviseError(f"seat {owner} has no room for {card}")
         fixed[rng.choice(free)] = card
         used.add(card)
+    for owner, cards in (shown or {}).items():
+        free = [p for p, w in enumerate(where) if w == owner and p not in fixed]
+        if len(free) < len(cards):
+            raise AdviseError(f"shown: seat {owner} is dealt {len(free)} cards, not {len(cards)}")
+        for card in cards:
+            place = rng.choice(free)
+            free.remove(place)
+            fixed[place] = card
+            used.add(card)
     rest = [c for c in deck if c not in used]
     rng.shuffle(rest)
     it = iter(rest)
@@ -358,7 +424,10 @@ def _play_sample(
                     if len(actions) > 1:
                         return actions
             if PLAY in kinds and played < len(trick):
-                deal.play(Action(PLAY, actor, trick[played]))
+                try:
+                    deal.play(Action(PLAY, actor, trick[played]))
+                except IllegalActionError as error:
+                    raise _Inconsistent(str(error)) from error
                 played += 1
                 continue
             if actor != seat and "beg" in kinds and seat == dealer:

@@ -112,8 +112,15 @@ def _made(
     seats: list[_Seat] = []
     for name in kinds:
         if name not in available:
+            from kozyr.analysis.pimc import pimc_factory
+
+            custom = pimc_factory(name)  # pimc with options: pimc:samples=N:nodes=M (#27)
+            if custom is not None:
+                seats.append(_Seat(custom(rng), name, "kozyr"))
+                continue
             raise KozyrError(
                 f"{variant.name}: unknown bot {name!r}; available: {', '.join(sorted(available))}"
+                " (and pimc:samples=N:nodes=M)"
             )
         if available[name] is RandomBot:  # kozyr's own bot: no plugin's code to guard
             if random_seat is None or not shared:

@@ -42,9 +42,10 @@ def test_analyse_is_the_command(client: Any, tmp_path: Path) -> None:
     assert response.json()["plays"][8]["text"] == "trick 5, seat 0: 9♠ loses the Jack; A♥ keeps it"
 
 
-def test_analyse_refuses_a_party_and_a_summary(client: Any) -> None:
-    response = client.post("/api/analyse", json={"variant": "seven-up", "deals": []})
-    assert response.status_code == 422 and "one deal record" in response.json()["error"]
+def test_analyse_refuses_an_evening_and_a_summary(client: Any) -> None:
+    # a party is analysed deal by deal (tests/web/test_analysis_page.py); an evening is not
+    response = client.post("/api/analyse", json={"games": [DEAL]})
+    assert response.status_code == 422 and "not an evening" in response.json()["error"]
     bad = dict(DEAL, tricks=["2♦ 6♦", "7♦ 3♦"])
     assert client.post("/api/analyse", json=bad).status_code == 422
 

@@ -384,3 +384,37 @@ def test_every_error_pattern_of_the_source_is_said_in_russian() -> None:
             assert "Боря" in text or "место 1" in text, (pattern.text, text)
         said += 1
     assert said > 300
+
+
+def test_the_analysis_of_a_deal_in_russian(walk: Walk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis page (web/analysis.py, #27): the flagged cards, only those, a deal written
+    as a summary, a deal a seat sat out, cards past the search budget, a busy server."""
+    from kozyr.web import analysis
+
+    from ..test_analysis import HAND_WORKED_PARTY
+
+    party = {**HAND_WORKED_PARTY, "players": NAMES[:2]}
+    response = walk.client.post("/import", data={"record": json.dumps(party, ensure_ascii=False)})
+    game = int(response.url.path.rsplit("/", 1)[1])
+    walk.check("a game with an analysis link", response.text)
+    html = walk.get(f"/games/{game}/deals/0/analysis", "the analysis of a deal")
+    assert "взятка 5, Аня: 9♠ теряет Валет; A♥ сохраняет" in html
+    walk.get(f"/games/{game}/deals/1/analysis?only=lost", "only the cards that lost value")
+    walk.get(f"/games/{game}/deals/5/analysis", "no such deal to analyse", 404)
+    summary = imported(walk, "seven-up-game.json")
+    walk.get(f"/games/{summary}/deals/1/analysis", "a summary deal cannot be analysed")
+    walk.get(f"/games/{summary}/deals/2/analysis", "an outcome deal cannot be analysed")
+    sat_out = imported(walk, "po-noskam-full-party.json")
+    html = walk.get(f"/games/{sat_out}/deals/3/analysis", "a deal a seat sat out")
+    assert "не играли в этой сдаче" in html
+    monkeypatch.setattr(analysis, "PAGE_MAX_NODES", 1)
+    html = walk.get(f"/games/{game}/deals/0/analysis", "cards not solved within the budget")
+    assert "не решены в пределах поиска" in html
+    monkeypatch.setattr(analysis, "PAGE_MAX_NODES", 2)
+    monkeypatch.setattr(analysis, "WAIT_SECONDS", 0.05)
+    analysis._RUNNING.acquire()
+    try:
+        walk.get(f"/games/{game}/deals/0/analysis", "the server busy analysing", 503)
+    finally:
+        analysis._RUNNING.release()
+    assert not walk.found, english(walk)

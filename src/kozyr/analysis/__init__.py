@@ -1,36 +1,51 @@
-"""Double-dummy analysis over the solver (:mod:`kozyr.solve`): reviews of played deals
-(:func:`analyse_deal`, ``kozyr analyse``), the unseen cards sampled as a seat knows them
-(:func:`sample_hands`) and the ``pimc`` bot (:mod:`kozyr.analysis.pimc`)."""
+"""Double-dummy analysis over the solver (:mod:`kozyr.solve`): reviews of played deals and
+parties (:func:`analyse_deal`, :func:`analyse_party`, ``kozyr analyse``), the unseen cards
+sampled as a seat knows them (:func:`sample_hands`) and the ``pimc`` bot
+(:mod:`kozyr.analysis.pimc`)."""
 
 from __future__ import annotations
 
+from kozyr.analysis._playout import WorldView, playout, policy_bots
 from kozyr.analysis._review import (
     DEFAULT_MAX_NODES,
     AnalysisError,
     DealAnalysis,
+    PartyAnalysis,
     PlayReview,
     analyse_deal,
+    analyse_party,
     objective_of,
+    party_contexts,
     position_of,
+    require_full,
     side_index,
     sides_for,
     solver_for,
 )
-from kozyr.analysis._sampling import World, pack_of, sample_hands, voids
+from kozyr.analysis._sampling import World, known_cards, pack_of, sample_hands, voids, world_of
 
 __all__ = [
     "DEFAULT_MAX_NODES",
     "AnalysisError",
     "DealAnalysis",
+    "PartyAnalysis",
     "PlayReview",
     "World",
+    "WorldView",
     "analyse_deal",
+    "analyse_party",
+    "known_cards",
     "objective_of",
     "pack_of",
+    "party_contexts",
+    "playout",
+    "policy_bots",
     "position_of",
+    "require_full",
     "sample_hands",
     "side_index",
     "sides_for",
     "solver_for",
     "voids",
+    "world_of",
 ]

@@ -19,9 +19,10 @@ are taken as the record has them; the solver does not foresee them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
+from kozyr.budget import check_budget
 from kozyr.cards import Card
 from kozyr.errors import IllegalActionError, KozyrError, RecordError
 from kozyr.solve import Objective, Position, SearchLimit, Solver, TrickCount
@@ -29,7 +30,7 @@ from kozyr.solve import Objective, Position, SearchLimit, Solver, TrickCount
 if TYPE_CHECKING:
     from kozyr.analysis._sampling import World
     from kozyr.engine import Deal
-    from kozyr.record import DealRecord
+    from kozyr.record import DealRecord, PartyResult
     from kozyr.variant import Variant
 
 #: The node budget of one play's question by default (a few seconds of search).
@@ -110,7 +111,8 @@ class PlayReview:
     the start of play before the card; ``after`` -- its total after it (None: the search passed
     its budget); ``best`` -- the cards worth ``before``; ``lost`` -- the score items best play
     keeps and this card gives away (their English labels; empty when the difference is not in
-    items); ``text`` -- the review in a sentence when the card lost value, else empty."""
+    items); ``text`` -- the review in a sentence when the card lost value, else empty (seats by
+    number; :meth:`sentence` names them)."""
 
     trick: int
     seat: int
@@ -121,6 +123,8 @@ class PlayReview:
     best: tuple[Card, ...] = ()
     lost: tuple[str, ...] = ()
     text: str = ""
+    #: The Russian labels of ``lost``, in the same order (the ``serve`` page in Russian).
+    lost_ru: tuple[str, ...] = ()
 
     @property
     def loss(self) -> int:
@@ -143,6 +147,22 @@ class PlayReview:
             "text": self.text,
         }
 
+    def sentence(self, unit: str, who: str | None = None) -> str:
+        """The review in a sentence, as ``text`` says it, with the seat called ``who`` (a
+        player's name) instead of ``seat N``; empty when the card lost nothing."""
+        if self.loss <= 0:
+            return ""
+        return _sentence(self.trick, who or f"seat {self.seat}", self, unit)
+
+
+def _sentence(trick: int, who: str, review: PlayReview, unit: str) -> str:
+    amount = review.loss
+    lost = review.lost
+    what = _described(lost) if lost else _unit_text(amount, unit)
+    keeps = "keeps it" if len(lost) <= 1 and (lost or amount == 1) else "keeps them"
+    alternatives = " or ".join(str(c) for c in review.best[:3])
+    return f"trick {trick}, {who}: {review.card} loses {what}; {alternatives} {keeps}"
+
 
 @dataclass(frozen=True)
 class DealAnalysis:
@@ -153,6 +173,10 @@ class DealAnalysis:
     objective: str
     unit: str
     plays: tuple[PlayReview, ...] = field(default=())
+    #: The deal's number in its party (from 1; ``deal`` in the JSON); None for a lone deal.
+    number: int | None = None
+    #: Why a deal of a party could not be analysed (a seat sat it out); None when it was.
+    error: str | None = None
 
     @property
     def mistakes(self) -> tuple[PlayReview, ...]:
@@ -165,7 +189,11 @@ class DealAnalysis:
         return sum(1 for p in self.plays if p.after is None)
 
     def to_json(self) -> dict[str, Any]:
+        number: dict[str, Any] = {} if self.number is None else {"deal": self.number}
+        if self.error is not None:
+            number["error"] = self.error
         return {
+            **number,
             "variant": self.variant,
             "objective": self.objective,
             "unit": self.unit,
@@ -176,6 +204,8 @@ class DealAnalysis:
 
     def text(self) -> str:
         """The review as lines: one per play that lost value, then a summary."""
+        if self.error is not None:
+            return f"not analysed: {self.error}"
         lines = [p.text for p in self.mistakes]
         lines.append(
             f"{len(self.plays)} plays, {len(self.mistakes)} lost value"
@@ -235,12 +265,12 @@ def _finish(
         return None
 
 
-def _items(sheet: Any, side: tuple[int, ...], index: int) -> list[str]:
-    """The English labels of the sheet's items that go to ``side``."""
-    labels: list[str] = []
+def _items(sheet: Any, side: tuple[int, ...], index: int) -> list[tuple[str, str]]:
+    """The labels (English, Russian) of the sheet's items that go to ``side``."""
+    labels: list[tuple[str, str]] = []
     for item in sheet.items:
         if item.seat in side or (item.seat is None and item.side == index):
-            labels.append(item.label_en)
+            labels.append((item.label_en, item.label_ru))
     return labels
 
 
@@ -263,16 +293,16 @@ def analyse_deal(
     *,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     explain: bool = True,
+    path: str = "$",
 ) -> DealAnalysis:
     """Every play of a replayed full record (:func:`kozyr.replay`'s ``result.record``) with its
     double-dummy value before and after, the plays that lost value described. ``max_nodes``
     bounds each play's search (a play past it is left unsolved); ``explain`` names the score
-    items a losing card gives away by playing out both lines."""
+    items a losing card gives away by playing out both lines. ``path``: where the record is
+    (``$.deals[2]`` in a party), for the errors and the time budget (:mod:`kozyr.budget`:
+    checked before each card, so a web request's search stops at its deadline)."""
     context = context or {}
-    if record.tricks is None:
-        raise AnalysisError(
-            "the record has no tricks (a summary or outcome record): nothing to analyse"
-        )
+    require_full(record, path)
     try:
         walk = _Walk(record, variant, context)
     except IllegalActionError as error:
@@ -283,8 +313,9 @@ def analyse_deal(
     played: list[Card] = []
     unit = "tricks"
     objective_name = "tricks"
-    for t, trick in enumerate(record.tricks):
+    for t, trick in enumerate(record.tricks or ()):
         for play in trick.plays:
+            check_budget(f"{path}.tricks[{t}]")  # a web request's time budget (kozyr.budget)
             walk.settle()
             seat, card = deal.to_act, play.card
             sides = sides_for(variant, seat, deal.playing)
@@ -311,23 +342,20 @@ def analyse_deal(
                 best = tuple(c for c, v in values.items() if v == top)
             except SearchLimit:
                 pass
-            text = ""
-            lost: tuple[str, ...] = ()
+            review = PlayReview(t + 1, seat, card, side, before, after, best)
             if before is not None and after is not None and after < before:
+                lost: tuple[tuple[str, str], ...] = ()
                 if explain and unit == "points":
                     lost = _lost(
                         solver, record, variant, context, played, card, best[0], side, index
                     )
-                if lost:
-                    what = _described(lost)
-                else:
-                    what = _unit_text(before - after, unit)
-                keeps = (
-                    "keeps it" if len(lost) <= 1 and (lost or before - after == 1) else "keeps them"
+                review = replace(
+                    review,
+                    lost=tuple(en for en, _ in lost),
+                    lost_ru=tuple(ru for _, ru in lost),
                 )
-                alternatives = " or ".join(str(c) for c in best[:3])
-                text = f"trick {t + 1}, seat {seat}: {card} loses {what}; {alternatives} {keeps}"
-            reviews.append(PlayReview(t + 1, seat, card, side, before, after, best, lost, text))
+                review = replace(review, text=review.sentence(unit))
+            reviews.append(review)
             walk.play(card)
             played.append(card)
             for k, (other, points) in list(solvers.items()):
@@ -338,6 +366,104 @@ def analyse_deal(
                     continue
                 solvers[k] = (other, points + gained)
     return DealAnalysis(variant.name, objective_name, unit, tuple(reviews))
+
+
+@dataclass(frozen=True)
+class PartyAnalysis:
+    """Every deal of a party reviewed (:func:`analyse_party`), each a :class:`DealAnalysis`
+    with its ``number`` in the party."""
+
+    variant: str
+    deals: tuple[DealAnalysis, ...] = ()
+
+    @property
+    def mistakes(self) -> tuple[PlayReview, ...]:
+        """The plays of every deal that lost value."""
+        return tuple(p for d in self.deals for p in d.mistakes)
+
+    @property
+    def unsolved(self) -> int:
+        """Plays of every deal the search could not value within its budget."""
+        return sum(d.unsolved for d in self.deals)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"variant", "deals": [each deal's own object, with "deal": its number], "mistakes",
+        "unsolved"}``: the keys of one deal's review are those of :meth:`DealAnalysis.to_json`."""
+        return {
+            "variant": self.variant,
+            "deals": [d.to_json() for d in self.deals],
+            "mistakes": len(self.mistakes),
+            "unsolved": self.unsolved,
+        }
+
+    def text(self) -> str:
+        """A heading per deal (``deal 2``), its review under it (:meth:`DealAnalysis.text`)."""
+        return "\n\n".join(f"deal {d.number}\n{d.text()}" for d in self.deals)
+
+
+def require_full(record: DealRecord, path: str = "$") -> None:
+    """Raise :class:`AnalysisError` unless ``record`` is a full record (every card played, in
+    its ``tricks``); the message names the JSON path of the deal and what kind it is."""
+    if record.tricks is not None:
+        return
+    if record.outcome:
+        raise AnalysisError(
+            f"{path} is an outcome record (the facts of the deal, no cards): analysis needs a "
+            f"full record, with every card played in {path}.tricks"
+        )
+    raise AnalysisError(
+        f"{path} is a summary record (the cards each seat won, no tricks): analysis needs a "
+        f"full record, with every card played in {path}.tricks"
+    )
+
+
+def party_contexts(result: PartyResult, variant: Variant) -> list[Mapping[str, Any]]:
+    """The party context each deal of a scored party was played in
+    (:meth:`~kozyr.Variant.party_context` of the deals before it)."""
+    party = result.record
+    if party is None:
+        raise AnalysisError("the party result carries no record (replay it first)")
+    contexts: list[Mapping[str, Any]] = []
+    for i in range(len(result.deals)):
+        context = variant.party_context(party, result.deals[:i])
+        contexts.append(context if context is not None else {})
+    return contexts
+
+
+def analyse_party(
+    result: PartyResult,
+    variant: Variant,
+    *,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    explain: bool = True,
+    deals: Sequence[int] | None = None,
+) -> PartyAnalysis:
+    """Every deal of a replayed party (:func:`kozyr.replay`'s :class:`~kozyr.PartyResult`)
+    reviewed by :func:`analyse_deal` in the context the party gave it; ``deals`` picks some by
+    index (from 0). Every deal must be a full record: a summary or outcome deal is refused
+    with its path (``$.deals[2]``) before any search. A deal the solver cannot take (a seat
+    sat it out) is reported with its ``error``, the others analysed."""
+    chosen = range(len(result.deals)) if deals is None else deals
+    for i in chosen:
+        if not 0 <= i < len(result.deals):
+            raise AnalysisError(f"the party has no deal {i + 1} (it has {len(result.deals)})")
+        require_full(result.deals[i].record, f"$.deals[{i}]")
+    contexts = party_contexts(result, variant)
+    reviews = []
+    for i in chosen:
+        try:
+            found = analyse_deal(
+                result.deals[i].record,
+                variant,
+                contexts[i],
+                max_nodes=max_nodes,
+                explain=explain,
+                path=f"$.deals[{i}]",
+            )
+        except AnalysisError as error:  # this deal only (a seat sat it out): the others go on
+            found = DealAnalysis(variant.name, "tricks", "tricks", (), error=str(error))
+        reviews.append(replace(found, number=i + 1))
+    return PartyAnalysis(variant.name, tuple(reviews))
 
 
 def _matches(position: Position, deal: Deal) -> bool:
@@ -370,8 +496,9 @@ def _lost(
     best: Card,
     side: tuple[int, ...],
     index: int,
-) -> tuple[str, ...]:
-    """The score items the best line gives ``side`` and the line after ``card`` does not."""
+) -> tuple[tuple[str, str], ...]:
+    """The score items (English and Russian labels) the best line gives ``side`` and the line
+    after ``card`` does not."""
     try:
         mine = solver.principal_line(card)
         other = solver.principal_line(best)
@@ -382,7 +509,7 @@ def _lost(
     if kept is None or wanted is None:
         return ()
     have = _items(kept, side, index)
-    lost: list[str] = []
+    lost: list[tuple[str, str]] = []
     for label in _items(wanted, side, index):
         if label in have:
             have.remove(label)
@@ -395,10 +522,14 @@ __all__ = [
     "DEFAULT_MAX_NODES",
     "AnalysisError",
     "DealAnalysis",
+    "PartyAnalysis",
     "PlayReview",
     "analyse_deal",
+    "analyse_party",
     "objective_of",
+    "party_contexts",
     "position_of",
+    "require_full",
     "side_index",
     "sides_for",
     "solver_for",

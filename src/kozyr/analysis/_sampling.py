@@ -7,9 +7,14 @@ variant's play duties (its :class:`~kozyr.tricks.PlayConstraints`) would have ma
 none of those cards (the suit led, the trumps). The cards left over are out of play (the stock,
 discards, a turned card that belongs to nobody).
 
-Known limits: facts the seat has heard but the duties do not say (Семерик's declarations, SM6;
-a turned card the dealer keeps, NN2, or took in exchange, SL-C6) are not used, and the draw is
-uniform only up to its retries (seats with the fewest possible cards are filled first).
+Cards a seat is known to hold are placed in its hand: a turned card that the variant deals to
+the dealer (NN2: a probe deal shows it) and the cards of the variant's public fact ``shown`` (per
+seat, a card mask: Семерик's declarations, SM6; the turned card the dealer took in exchange,
+SL-C6), as long as the seat has not played them.
+
+Known limits: what a fact rules out is not used (a Семерик seat that declared nothing holds no
+баба), and the draw is uniform only up to its retries (seats with the fewest possible cards are
+filled first).
 """
 
 from __future__ import annotations
@@ -22,13 +27,13 @@ from typing import TYPE_CHECKING
 from kozyr.cards import Suit
 from kozyr.cardset import FULL_MASK
 from kozyr.solve import _Compiled
-from kozyr.tricks import Trick
+from kozyr.tricks import FollowOrTrump, Trick
 
 if TYPE_CHECKING:
     from kozyr.engine import PlayerView
-    from kozyr.variant import Variant
+    from kozyr.variant import Action, Variant
 
-_PACKS: dict[tuple[type, tuple[tuple[str, object], ...]], int] = {}
+_PACKS: dict[tuple[type, tuple[tuple[str, object], ...]], tuple[int, bool]] = {}
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,7 @@ class World:
     :class:`kozyr.Deal` that the solver's helpers and a variant's
     :meth:`~kozyr.Variant.solve_objective` read (``variant``, ``n``, ``dealer``, ``trump``,
     ``hands``, ``initial`` -- the hands as play began --, ``tricks``, ``trick``, ``playing``,
-    ``phase``)."""
+    ``phase``, ``log``)."""
 
     variant: Variant
     n: int
@@ -49,25 +54,51 @@ class World:
     trick: Trick | None
     playing: tuple[int, ...]
     phase: str = "play"
+    #: The public decisions so far (the bids of an auction), as :attr:`kozyr.Deal.log`.
+    log: tuple[Action, ...] = ()
 
 
-def pack_of(variant: Variant) -> int:
-    """The mask of the cards ``variant`` deals from: the deck a probe deal shuffled (all 52
-    when it logs no shuffle)."""
+def _probe(variant: Variant) -> tuple[int, bool]:
+    """The pack's mask and whether the dealer is dealt the turned card (NN2), from a probe
+    deal."""
     key = (type(variant), tuple(sorted((k, repr(v)) for k, v in variant.options.items())))
     found = _PACKS.get(key)
     if found is None:
         from kozyr.engine import Deal
 
-        found = FULL_MASK
-        for kind, value in Deal.new(variant, seed=0).chances:
+        pack = FULL_MASK
+        probe = Deal.new(variant, seed=0)
+        for kind, value in probe.chances:
             if kind == "shuffle":
-                found = 0
+                pack = 0
                 for card in value:
-                    found |= card.mask
+                    pack |= card.mask
                 break
-        _PACKS[key] = found
+        turned = probe.turnups[0].mask if probe.turnups else 0
+        found = _PACKS[key] = (pack, bool(turned & probe.hand_mask(probe.dealer)))
     return found
+
+
+def pack_of(variant: Variant) -> int:
+    """The mask of the cards ``variant`` deals from: the deck a probe deal shuffled (all 52
+    when it logs no shuffle)."""
+    return _probe(variant)[0]
+
+
+def known_cards(view: PlayerView) -> list[int]:
+    """Per seat, the cards every player knows it holds now: the turned card when the variant
+    deals it to the dealer (NN2), the cards of the public fact ``shown`` (SM6 declarations,
+    SL-C6's exchange) -- less the cards it has played since."""
+    known = [0] * view.n
+    if view.turnups and _probe(view.variant)[1]:
+        known[view.dealer] |= view.turnups[0].mask
+    shown = view.facts.get("shown")
+    if isinstance(shown, Sequence):
+        for seat, mask in enumerate(shown):
+            if isinstance(mask, int) and seat < view.n:
+                known[seat] |= mask
+    played = _played(view)
+    return [known[s] & ~played[s] for s in range(view.n)]
 
 
 def voids(view: PlayerView) -> list[int]:
@@ -76,11 +107,13 @@ def voids(view: PlayerView) -> list[int]:
     variant = view.variant
     kernel = _Compiled.of(variant.trick_rules, view.trump)
     out = [0] * view.n
-    if kernel is None:
-        return out
     tricks = list(view.tricks)
     if view.trick is not None:
         tricks.append(view.trick)
+    if kernel is None:  # duties by the rules' own methods where they are plain follow/trump
+        if isinstance(variant.trick_rules, FollowOrTrump):
+            return _voids_by_rules(view, tricks)
+        return out
     for trick in tricks:
         if not trick.plays:
             continue
@@ -89,6 +122,31 @@ def voids(view: PlayerView) -> list[int]:
             for holding, allowed in kernel.duties[lead]:
                 if not play.card.mask & allowed:
                     out[play.seat] |= holding
+    return out
+
+
+def _voids_by_rules(view: PlayerView, tricks: Sequence[Trick]) -> list[int]:
+    """:func:`voids` for follow-or-trump rules without compiled duties (Smear's jick, SMR3):
+    a card ``x`` is ruled out for a seat that played ``c`` to
+    a trick led by another when the rules would not let a hand of just ``c`` and ``x`` play
+    ``c`` there -- holding ``x`` would have forced another card. (Sound where holding a card
+    alone brings a duty, as in AP7; not for SL-C9, where the whole hand decides.)"""
+    rules, trump = view.variant.trick_rules, view.trump
+    out = [0] * view.n
+    pack = pack_of(view.variant)
+    for trick in tricks:
+        if len(trick.plays) < 2:
+            continue
+        before = Trick(trick.leader, trick.number, trick.plays[:1])
+        for play in trick.plays[1:]:
+            card = play.card.mask
+            rest = pack & ~card & ~out[play.seat]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if not rules.legal_mask(card | low, before, trump) & card:
+                    out[play.seat] |= low
+            before = before.with_play(play.seat, play.card, play.flags)
     return out
 
 
@@ -123,8 +181,12 @@ def sample_hands(
     it is; None when ``tries`` draws all ran into the void constraints."""
     me = view.seat
     own = view.hand_mask()
-    seen = view.cards_seen.mask
-    pool = pack_of(view.variant) & ~seen
+    known = known_cards(view)
+    known[me] = 0
+    fixed = 0
+    for mask in known:
+        fixed |= mask
+    pool = pack_of(view.variant) & ~view.cards_seen.mask & ~fixed
     sizes = hand_sizes(view)
     banned = voids(view)
     others = [s for s in view.playing if s != me]
@@ -134,11 +196,12 @@ def sample_hands(
         hands = [0] * view.n
         hands[me] = own
         for seat in order:
-            allowed = [i for i in range(52) if (left & ~banned[seat]) >> i & 1]
-            if len(allowed) < sizes[seat]:
+            need = sizes[seat] - known[seat].bit_count()
+            allowed = [i for i in range(54) if (left & ~banned[seat]) >> i & 1]  # jokers too
+            if need < 0 or len(allowed) < need:
                 break
-            mask = 0
-            for i in rng.sample(allowed, sizes[seat]):
+            mask = known[seat]
+            for i in rng.sample(allowed, need):
                 mask |= 1 << i
             hands[seat] = mask
             left &= ~mask
@@ -164,7 +227,8 @@ def world_of(view: PlayerView, hands: Sequence[int]) -> World:
         view.trick,
         tuple(view.playing),
         view.phase,
+        tuple(view.log),
     )
 
 
-__all__ = ["World", "hand_sizes", "pack_of", "sample_hands", "voids", "world_of"]
+__all__ = ["World", "hand_sizes", "known_cards", "pack_of", "sample_hands", "voids", "world_of"]

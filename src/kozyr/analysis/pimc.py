@@ -1,15 +1,27 @@
-"""``pimc``: a perfect-information Monte Carlo bot over the double-dummy solver.
+"""``pimc``: a perfect-information Monte Carlo bot over the double-dummy solver, with rollouts.
 
-To play a card it deals the hidden hands a number of times as its seat knows them
-(:func:`~kozyr.analysis.sample_hands`), solves each deal with every hand face up for its side's
-objective (the variant's :meth:`~kozyr.Variant.solve_objective`: Seven Up's points, Семерик's
-points, Семь листов' tricks) and plays the card with the best average value (between cards of
-equal value, the one its fallback would play, when it is one of them). A deal the solver
-cannot finish within its node budget is left out; when the first one does not, no more are
-tried and the bot plays as its fallback does (the variant's ``heuristic`` bot, else a random
-choice) -- early in a deal of Семь листов or Семерик, where a full solve takes seconds to
-minutes in pure Python (see docs/analysis.md). Decisions other than plays (stand or beg, run
-away, exchange) are the fallback's too.
+To play a card it deals the hidden hands ``samples`` times as its seat knows them
+(:func:`~kozyr.analysis.sample_hands`: the voids shown, a turned card the dealer holds) and
+scores every legal card on each of those deals -- the same deals for every card (common random
+numbers), for its side's objective (the variant's :meth:`~kozyr.Variant.solve_objective`:
+Seven Up's, Pitch's and Семерик's points, Семь листов' tricks):
+
+* **exactly**, where the position fits the node budget (``max_nodes`` per deal): each deal is
+  solved with every hand face up (the solver's :meth:`~kozyr.solve.Solver.card_values`) -- the
+  last tricks of Семь листов and Семерик, every card of Seven Up and Pitch;
+* **by rollouts** otherwise (when the first deal does not fit, or with ``max_nodes=0``): the
+  card is played and the deal played out by the ``policy`` bots (the variant's ``heuristic``
+  bot by default) for every seat (:func:`kozyr.analysis.playout`) -- a rollout improves on its
+  base policy, so the bot plays at least as well as the heuristic one on average, up to the
+  sampling's error.
+
+It plays the card of best average value; between cards of equal value, the one its fallback
+(the variant's ``heuristic`` bot, else a random choice) would play when it is one of them. The
+first card of a Pitch deal names trump (AP6): each card is scored with its suit as trump.
+Decisions other than cards (stand or beg, bids, run away, exchange) are the fallback's.
+
+Options: ``PimcBot(rng, samples=, max_nodes=, policy=, fallback=)``, or as a bot name,
+``pimc:samples=24:nodes=0`` (``kozyr arena VARIANT --bots pimc:samples=24,heuristic``).
 
 >>> import kozyr
 >>> from kozyr.bots import play_deal
@@ -21,30 +33,37 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from kozyr.analysis._playout import playout, policy_bots
 from kozyr.analysis._review import objective_of, position_of, side_index, sides_for
-from kozyr.analysis._sampling import sample_hands, world_of
+from kozyr.analysis._sampling import World, sample_hands, world_of
+from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError
 from kozyr.solve import SearchLimit, Solver
 
 if TYPE_CHECKING:
-    from kozyr.cards import Card
+    from kozyr.cards import Card, Suit
     from kozyr.engine import PlayerView
+    from kozyr.solve import Objective
     from kozyr.variant import Action, Bot
 
 PLAY = "play"  # kozyr.engine.PLAY (the engine is imported lazily by callers)
 
 #: Deals sampled per card decision, and the solver's node budget for each.
-SAMPLES = 8
-MAX_NODES = 20_000
+SAMPLES = 16
+MAX_NODES = 4_000
+#: The playout policy by default.
+POLICY = "heuristic"
 
 
 class PimcBot:
-    """Plays the card of best average double-dummy value over ``samples`` sampled deals, each
-    solved within ``max_nodes`` positions; otherwise as ``fallback`` (a bot factory's product;
-    default the variant's ``heuristic`` bot, else a random choice)."""
+    """Plays the card of best average value over ``samples`` sampled deals: double-dummy
+    values where a deal solves within ``max_nodes`` positions (0: never try), else the values
+    of playouts by the ``policy`` bots; ``fallback`` (a bot; default the variant's
+    ``heuristic`` bot, else a random choice) for every other decision and to break ties."""
 
     def __init__(
         self,
@@ -53,13 +72,17 @@ class PimcBot:
         samples: int = SAMPLES,
         max_nodes: int = MAX_NODES,
         fallback: Bot | None = None,
+        policy: str = POLICY,
     ) -> None:
         self.rng = rng
         self.samples = samples
         self.max_nodes = max_nodes
+        self.policy = policy
         self._fallback = fallback
-        #: Card decisions made by the solver, and those left to the fallback (no deal solved).
+        #: Card decisions made by the solver, by rollouts, and left to the fallback (no
+        #: sampled deal could be scored).
         self.solved = 0
+        self.rolled = 0
         self.fell_back = 0
 
     def _fallback_for(self, view: PlayerView) -> Bot | None:
@@ -81,11 +104,10 @@ class PimcBot:
         plays = [a for a in actions if a.kind == PLAY and a.card is not None]
         if len(plays) != len(actions) or view.trick is None:
             return self._fall_back(view, actions)
-        values = self.card_values(view)
+        values = self.card_values(view, [a.card for a in plays if a.card is not None])
         if not values:
             self.fell_back += 1
             return self._fall_back(view, actions)
-        self.solved += 1
         best = max(values.values())
         tied = [a for a in plays if a.card is not None and values.get(a.card) == best]
         if len(tied) > 1:  # equal values: the card the fallback would play, if it is one of them
@@ -94,28 +116,65 @@ class PimcBot:
                 return preferred
         return tied[0]
 
-    def card_values(self, view: PlayerView) -> dict[Card, float]:
-        """Each legal card's average value over the sampled deals the solver finished (empty
-        when it finished none, or the first passed the budget)."""
+    def card_values(
+        self, view: PlayerView, cards: Sequence[Card] | None = None
+    ) -> dict[Card, float]:
+        """Each legal card's (or each of ``cards``') average value over the sampled deals:
+        double-dummy where the first deal solves within the budget, else by playouts (empty
+        when no deal could be sampled)."""
+        if cards is None:
+            trick = view.trick
+            if trick is None:
+                return {}
+            legal = view.variant.trick_rules.legal_mask(view.hand_mask(), trick, view.trump)
+            cards = list(CardSet.from_mask(legal))
         seat = view.seat
         sides = sides_for(view.variant, seat, view.playing)
         index = side_index(sides, seat)
-        totals: dict[Card, float] = {}
-        solved = 0
+        mine = frozenset(sides[index])
+        worlds: list[tuple[World, int]] = []
         for _ in range(self.samples):
             hands = sample_hands(view, self.rng)
-            if hands is None:
-                continue
-            world = world_of(view, hands)
+            seed = self.rng.getrandbits(32)
+            if hands is not None:
+                worlds.append((world_of(view, hands), seed))
+        if not worlds:
+            return {}
+        if self.max_nodes > 0 and len(view.playing) == view.n:
+            exact = self._solved(worlds, sides, index, mine, cards)
+            if exact:
+                self.solved += 1
+                return exact
+        self.rolled += 1
+        return self._rolled(view, worlds, mine, cards)
+
+    def _solved(
+        self,
+        worlds: Sequence[tuple[World, int]],
+        sides: tuple[tuple[int, ...], ...],
+        index: int,
+        mine: frozenset[int],
+        cards: Sequence[Card],
+    ) -> dict[Card, float]:
+        """Double-dummy values averaged over the deals (empty when the first passes the
+        budget)."""
+        totals: dict[Card, float] = {}
+        solved = 0
+        for world, _ in worlds:
+            found: dict[Card, int] = {}
             try:
-                position = position_of(world, sides)
-                objective = objective_of(world, frozenset(sides[index]))
-                found = Solver(
-                    position, index, objective=objective, max_nodes=self.max_nodes
-                ).card_values()
+                for trump, world_t in _by_trump(world, cards):
+                    position = position_of(world_t, sides)
+                    objective = objective_of(world_t, mine)
+                    values = Solver(
+                        position, index, objective=objective, max_nodes=self.max_nodes
+                    ).card_values()
+                    for card, value in values.items():
+                        if trump is None or card.suit == trump:
+                            found[card] = value
             except SearchLimit:
                 if not solved:
-                    return {}  # too early in the deal for the budget: the fallback decides
+                    return {}  # too early in the deal for the budget: playouts decide
                 continue
             except KozyrError:
                 continue  # a sampled deal the position check refuses: skip it
@@ -124,7 +183,50 @@ class PimcBot:
                 totals[card] = totals.get(card, 0.0) + value
         if not solved:
             return {}
-        return {card: total / solved for card, total in totals.items()}
+        return {card: total / solved for card, total in totals.items() if card in cards}
+
+    def _rolled(
+        self,
+        view: PlayerView,
+        worlds: Sequence[tuple[World, int]],
+        mine: frozenset[int],
+        cards: Sequence[Card],
+    ) -> dict[Card, float]:
+        """Playout values averaged over the deals, each card on the same deals with the same
+        policy generators (common random numbers)."""
+        totals = dict.fromkeys(cards, 0.0)
+        turnups = tuple(view.turnups)
+        counted = 0
+        for world, seed in worlds:
+            objectives: dict[Suit | None, Objective] = {}
+            scored: dict[Card, int] = {}
+            try:
+                for card in cards:
+                    trump = world.trump if world.trump is not None else card.suit
+                    objective = objectives.get(trump)
+                    if objective is None:
+                        objective = objectives[trump] = objective_of(
+                            replace(world, trump=trump), mine
+                        )
+                    bots = policy_bots(view.variant, self.policy, seed)
+                    scored[card] = playout(world, card, bots, objective, turnups)
+            except KozyrError:
+                continue
+            counted += 1
+            for card, value in scored.items():
+                totals[card] += value
+        if not counted:
+            return {}
+        return {card: total / counted for card, total in totals.items()}
+
+
+def _by_trump(world: World, cards: Sequence[Card]) -> list[tuple[Suit | None, World]]:
+    """The deal as each candidate card would make it: itself when trump is known; with no
+    trump yet (the pitch, AP6), one copy per suit among ``cards`` with that suit as trump."""
+    if world.trump is not None:
+        return [(None, world)]
+    suits = sorted({card.suit for card in cards})
+    return [(suit, replace(world, trump=suit)) for suit in suits]
 
 
 def pimc_bot(rng: random.Random) -> PimcBot:
@@ -132,4 +234,36 @@ def pimc_bot(rng: random.Random) -> PimcBot:
     return PimcBot(rng)
 
 
-__all__ = ["MAX_NODES", "SAMPLES", "PimcBot", "pimc_bot"]
+#: The options a ``pimc:key=value:...`` bot name may give, with their ranges.
+OPTIONS = {"samples": (1, 1000), "nodes": (0, 10_000_000)}
+
+
+def pimc_factory(spec: str) -> Callable[[random.Random], PimcBot] | None:
+    """The factory of a bot name ``pimc:samples=N:nodes=M`` (either option may be left out;
+    ``nodes=0`` scores every card by playouts), or None when ``spec`` is not such a name.
+    Raises :class:`~kozyr.errors.KozyrError` for an unknown option or a value out of range."""
+    name, _, rest = spec.partition(":")
+    if name != "pimc" or not rest:
+        return None
+    options: dict[str, int] = {}
+    for part in rest.split(":"):
+        key, eq, text = part.partition("=")
+        if key not in OPTIONS or not eq:
+            raise KozyrError(
+                f"bot {spec!r}: {part!r} is not an option; give "
+                + ", ".join(f"{k}=N" for k in OPTIONS)
+            )
+        low, high = OPTIONS[key]
+        if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+            raise KozyrError(f"bot {spec!r}: {key} must be a whole number {low} to {high}")
+        options[key] = int(text)
+    samples = options.get("samples", SAMPLES)
+    nodes = options.get("nodes", MAX_NODES)
+
+    def factory(rng: random.Random) -> PimcBot:
+        return PimcBot(rng, samples=samples, max_nodes=nodes)
+
+    return factory
+
+
+__all__ = ["MAX_NODES", "OPTIONS", "POLICY", "SAMPLES", "PimcBot", "pimc_bot", "pimc_factory"]

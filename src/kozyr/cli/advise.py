@@ -39,6 +39,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="the first trick's cards in play order from eldest, for a decision after it "
         "(Семь листов' exchange, SL-C6)",
     )
+    parser.add_argument(
+        "--shown",
+        action="append",
+        default=[],
+        metavar="SEAT=CARDS",
+        help='cards another seat is known to hold as dealt, e.g. 2="3h 2h Ah" (the Семерик '
+        "declarations heard, SM6); repeat for more seats",
+    )
     parser.add_argument("--dealer", type=int, default=0, metavar="D", help="the dealer (0)")
     parser.add_argument(
         "--samples", type=_positive, default=40, metavar="N", help="deals per choice (40)"
@@ -59,12 +67,19 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from kozyr.cards import Card
     from kozyr.cardset import CardSet
     from kozyr.cli.output import table
+    from kozyr.errors import KozyrError
 
     variant = variant_of(args)
     hand = CardSet.parse(args.hand)
     turnup = Card.parse(args.turnup) if args.turnup else None
     # the trick in play order, as typed (a CardSet would sort it)
     trick = [Card.parse(t) for t in (args.trick or "").replace(",", " ").split()]
+    shown: dict[int, list[Card]] = {}
+    for spec in args.shown:
+        where, eq, cards = spec.partition("=")
+        if not eq or not (where.strip().isascii() and where.strip().isdigit()):
+            raise KozyrError(f'--shown {spec!r}: give SEAT=CARDS, e.g. 2="3h 2h Ah"')
+        shown.setdefault(int(where), []).extend(CardSet.parse(cards))
     advice = advise(
         variant,
         args.seat,
@@ -75,6 +90,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         samples=args.samples,
         seed=args.seed,
         policy=args.policy,
+        shown=shown,
     )
     if args.json:
         dump(advice.to_json(), out)

@@ -1,5 +1,6 @@
 """``kozyr analyse FILE``: the double-dummy value of every play of a full deal record, each play
-that lost value named ("trick 3, seat 2: 9♠ loses the Jack; K♠ keeps it")."""
+that lost value named ("trick 3, seat 2: 9♠ loses the Jack; K♠ keeps it"); of a full party
+record, every deal's (a heading per deal; ``--json``: ``"deals"``, one object per deal)."""
 
 from __future__ import annotations
 
@@ -22,12 +23,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = add_command(
         subparsers,
         "analyse",
-        "the double-dummy value of every play of a deal record, the plays that lost value named",
+        "the double-dummy value of every play of a deal or party record, the plays that lost "
+        "value named",
     )
     parser.add_argument(
         "file",
         metavar="FILE",
-        help="a deal record in JSON with its tricks (- reads stdin)",
+        help="a deal or party record in JSON with every deal's tricks (- reads stdin)",
     )
     parser.add_argument(
         "--max-nodes",
@@ -45,28 +47,57 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    from kozyr.analysis import DEFAULT_MAX_NODES, AnalysisError, analyse_deal
-    from kozyr.cli.output import table
+    from kozyr.analysis import (
+        DEFAULT_MAX_NODES,
+        AnalysisError,
+        DealAnalysis,
+        analyse_deal,
+        analyse_party,
+    )
     from kozyr.codec import _object, load
-    from kozyr.record import DealResult
+    from kozyr.record import DealResult, PartyResult
     from kozyr.replay import replay
 
     limits = limits_of(args)
     data = load(read_input(args.file, limits), limits=limits)
-    if "deals" in _object(data, "$") or "games" in _object(data, "$"):
-        raise AnalysisError("kozyr analyse reads one deal record, not a party or an evening")
+    if "games" in _object(data, "$"):
+        raise AnalysisError(
+            "kozyr analyse reads one deal or one party record, not an evening ($.games): "
+            "analyse each game's record"
+        )
     result = replay(data, limits=limits)
+    max_nodes = args.max_nodes or DEFAULT_MAX_NODES
+    if isinstance(result, PartyResult):
+        assert result.record is not None
+        variant = result.record.variant_object
+        assert variant is not None
+        party = analyse_party(result, variant, max_nodes=max_nodes)
+        if args.json:
+            dump(party.to_json(), out)
+            return EXIT_OK
+        for i, deal in enumerate(party.deals):
+            out.write(("\n" if i else "") + f"deal {deal.number}\n")
+            _write(deal, out, every=args.all)
+        return EXIT_OK
     assert isinstance(result, DealResult)
     variant = result.record.variant_object
     if variant is None:  # pragma: no cover - replay always sets it
         from kozyr.codec import variant_for
 
         variant = variant_for(data)
-    analysis = analyse_deal(result.record, variant, max_nodes=args.max_nodes or DEFAULT_MAX_NODES)
+    analysis: DealAnalysis = analyse_deal(result.record, variant, max_nodes=max_nodes)
     if args.json:
         dump(analysis.to_json(), out)
         return EXIT_OK
-    if args.all:
+    _write(analysis, out, every=args.all)
+    return EXIT_OK
+
+
+def _write(analysis: Any, out: TextIO, *, every: bool) -> None:
+    """One deal's review as text: with ``every``, a table of every play first."""
+    from kozyr.cli.output import table
+
+    if every:
         rows = [
             (
                 p.trick,
@@ -80,4 +111,3 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         ]
         out.write(table(rows, ("trick", "seat", "card", "before", "after", "best")) + "\n")
     out.write(analysis.text() + "\n")
-    return EXIT_OK

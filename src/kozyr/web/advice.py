@@ -1,6 +1,7 @@
-"""The analysis API (issue 27): ``POST /api/analyse`` -- a full deal record's double-dummy review,
-exactly ``kozyr analyse --json`` with a small search budget -- and ``POST /api/advise`` -- the
-table advisor the phone page can call, exactly ``kozyr advise --json``.
+"""The analysis API (issue 27): ``POST /api/analyse`` -- a full deal or party record's
+double-dummy review, exactly ``kozyr analyse --json`` with a small search budget -- and
+``POST /api/advise`` -- the table advisor the phone page can call, exactly ``kozyr advise
+--json``.
 
 Both are bounded for a shared server: the review searches at most :data:`ANALYSE_MAX_NODES`
 positions per play (a play past it is reported unsolved), the advisor plays at most
@@ -25,20 +26,40 @@ _ADVISE_KEYS = ("variant", "options", "seat", "hand", "turnup", "trick", "dealer
 
 
 async def analyse(request: Request, table: Table) -> Any:
-    """A deal record with its tricks → ``kozyr analyse --json`` (searched within
-    :data:`ANALYSE_MAX_NODES` positions a play)."""
-    from kozyr.analysis import AnalysisError, analyse_deal
-    from kozyr.record import DealResult
+    """A deal record with its tricks → ``kozyr analyse --json``; a full party record → its
+    ``--json`` too (``"deals"``, one review per deal). Searched within
+    :data:`ANALYSE_MAX_NODES` positions a play, in a worker thread, at most
+    :data:`kozyr.web.analysis.RUNNING` analyses at once (503 when none is free in time)."""
+    from kozyr.analysis import AnalysisError, analyse_deal, analyse_party
+    from kozyr.record import DealResult, PartyResult
     from kozyr.replay import replay
+    from kozyr.web.analysis import bounded
 
     data = _object(await read_json(request))
-    if "deals" in data or "games" in data:
-        raise AnalysisError("analyse takes one deal record, not a party or an evening")
+    if "games" in data:
+        raise AnalysisError(
+            "analyse takes one deal or one party record, not an evening ($.games): "
+            "send each game's record"
+        )
     result = replay(data)
-    assert isinstance(result, DealResult)
-    variant = result.record.variant_object
-    assert variant is not None
-    return analyse_deal(result.record, variant, max_nodes=ANALYSE_MAX_NODES).to_json()
+    if isinstance(result, PartyResult):
+        party = result
+        assert party.record is not None and party.record.variant_object is not None
+        variant = party.record.variant_object
+
+        def review() -> Any:
+            return analyse_party(party, variant, max_nodes=ANALYSE_MAX_NODES).to_json()
+
+    else:
+        assert isinstance(result, DealResult)
+        deal = result
+        assert deal.record.variant_object is not None
+        variant = deal.record.variant_object
+
+        def review() -> Any:
+            return analyse_deal(deal.record, variant, max_nodes=ANALYSE_MAX_NODES).to_json()
+
+    return await bounded(review)
 
 
 def _int(data: dict[str, Any], key: str, default: int | None = None) -> int | None:

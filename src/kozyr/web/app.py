@@ -53,7 +53,7 @@ from typing_extensions import override
 
 from kozyr.budget import hold_plugin, release_plugin, time_budget
 from kozyr.errors import HookError, TimeBudgetError
-from kozyr.web import advice, api, i18n, pages
+from kozyr.web import advice, analysis, api, i18n, pages
 from kozyr.web.live import EventLimits
 from kozyr.web.store import Store
 from kozyr.web.table import Table
@@ -555,6 +555,7 @@ def create_app(
         routes=[
             *api.ROUTES,
             *advice.ROUTES,
+            *analysis.ROUTES,
             *pages.ROUTES,
             Mount("/static", StaticFiles(directory=str(static)), name="static"),
         ],

@@ -19,6 +19,33 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+#: ``kozyr analyse --json`` of one deal, and of a party (each deal's with ``deal``).
+_DEAL_REVIEW: dict[str, Any] = {
+    "type": "object",
+    "required": ["variant", "objective", "unit", "plays", "mistakes"],
+    "properties": {
+        "deal": {"type": "integer"},
+        "error": {"type": "string"},
+        "variant": {"type": "string"},
+        "objective": {"type": "string"},
+        "unit": {"type": "string"},
+        "plays": {"type": "array", "items": _ANY_OBJECT},
+        "mistakes": {"type": "integer"},
+        "unsolved": {"type": "integer"},
+    },
+}
+_PARTY_REVIEW: dict[str, Any] = {
+    "type": "object",
+    "required": ["variant", "deals", "mistakes", "unsolved"],
+    "properties": {
+        "variant": {"type": "string"},
+        "deals": {"type": "array", "items": _DEAL_REVIEW},
+        "mistakes": {"type": "integer"},
+        "unsolved": {"type": "integer"},
+    },
+}
+
+
 def _op(
     summary: str,
     ok: dict[str, Any],
@@ -128,20 +155,10 @@ def openapi_schema() -> dict[str, Any]:
             },
             "/api/analyse": {
                 "post": _op(
-                    "the double-dummy review of a full deal record: exactly `kozyr analyse "
-                    "--json`, within 20,000 positions of search a play",
-                    {
-                        "type": "object",
-                        "required": ["variant", "objective", "unit", "plays", "mistakes"],
-                        "properties": {
-                            "variant": {"type": "string"},
-                            "objective": {"type": "string"},
-                            "unit": {"type": "string"},
-                            "plays": {"type": "array", "items": _ANY_OBJECT},
-                            "mistakes": {"type": "integer"},
-                            "unsolved": {"type": "integer"},
-                        },
-                    },
+                    "the double-dummy review of a full deal or party record: exactly `kozyr "
+                    "analyse --json`, within 20,000 positions of search a play (a party: "
+                    "`deals`, one review per deal with its number `deal`)",
+                    {"anyOf": [_DEAL_REVIEW, _PARTY_REVIEW]},
                     body=record,
                 )
             },

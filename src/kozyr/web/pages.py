@@ -403,6 +403,12 @@ def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any
     if sheet is None:
         return context
     note_lang = "ru" if lang == "ru" else "en"
+    # the deals written down card by card: their analysis page is linked (web/analysis.py)
+    full = {
+        i + 1
+        for i, d in enumerate(result.deals if result is not None else ())
+        if d.record.tricks is not None
+    }
     rows = []
     for row in sheet.rows:
         cells = [
@@ -423,6 +429,7 @@ def sheet_context(view: View, lang: str, *, links: bool = True) -> dict[str, Any
                 ],
                 "notes": [{"text": n.text(note_lang), "rule": n.rule} for n in row.notes],
                 "settlement": _net_text(sheet, row.net) if row.net is not None else "",
+                "analysis": row.deal in full,
             }
         )
     context.update(

@@ -60,6 +60,7 @@ from kozyr_pitch.scoring import (
 )
 
 if TYPE_CHECKING:
+    from kozyr.solve import Objective
     from kozyr_pitch.batch import PitchBatch
 
 HAND_SIZE = 6
@@ -70,8 +71,8 @@ BIDDING = "bidding"
 #: The most Game points a deal can hold: every counting card of the pack (AP8).
 ALL_GAME_POINTS = 4 * sum(COUNT.values())
 _PASSES = tuple(Action(PASS, seat) for seat in range(7))
-#: Every bid of every seat: 1 to 4 in Pitch, up to 8 in ten-point Smear without jokers (SMR4).
-_BIDS = tuple(tuple(Action(BID, seat, value=v) for v in range(9)) for seat in range(7))
+#: Every bid of every seat: 1 to 4 in Pitch, up to 10 in ten-point Smear (SMR4).
+_BIDS = tuple(tuple(Action(BID, seat, value=v) for v in range(11)) for seat in range(7))
 
 
 def bid_text(value: int | None) -> str:
@@ -418,7 +419,7 @@ class AuctionPitch(Variant):
         """Outcome fields of points beyond Pitch's four (none here; Smear's SMR5)."""
         return ()
 
-    def fact_options(self) -> dict[str, bool]:
+    def fact_options(self) -> dict[str, Any]:
         """The keywords of :func:`kozyr_pitch.scoring.play_facts` for this variant's points."""
         return {"jick": False, "trey": False}
 
@@ -646,6 +647,9 @@ class AuctionPitch(Variant):
             data["jick"] = facts.jick
         if "trey" in self.fact_names:
             data["trey"] = facts.trey
+        for name in ("black_joker", "red_joker"):  # SMR8 (ten-point Smear)
+            if name in self.fact_names:
+                data[name] = getattr(facts, name)
         if extra.get("game_points") is not None:
             data["game_points"] = list(extra["game_points"])
         return data
@@ -664,6 +668,8 @@ class AuctionPitch(Variant):
                 counts=tuple(d["game_points"]) if d.get("game_points") is not None else None,
                 jick=d.get("jick"),
                 trey=d.get("trey"),
+                black_joker=d.get("black_joker"),
+                red_joker=d.get("red_joker"),
             )
             return facts, int(d["pitcher"]), int(d["bid"]), None
         pitcher, bid = self.auction(record.dealer, self.bids(record))
@@ -854,7 +860,34 @@ class AuctionPitch(Variant):
                 scores[unit_of(it.seat, self.sides)] += whole(it.points)
         return notes
 
-    # --- bots and the batch form ---------------------------------------------------------------
+    # --- the solver, bots and the batch form ----------------------------------------------------
+
+    @override
+    def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
+        """AP8, AP9, SMR5: the High, Low, Jack (Jick, Trey) and Game points of ``seats``, and
+        for the pitcher's side the set-back when it falls short of its bid (see
+        :mod:`kozyr_pitch.solving`). The pitcher and bid come from the deal's bids (AP3-AP6)."""
+        from kozyr_pitch.solving import points_objective
+
+        bids = [
+            int(a.value) if a.kind == BID and a.value is not None else None
+            for a in getattr(deal, "log", ())
+            if a.kind in (BID, PASS)
+        ]
+        pitcher: int | None = None
+        bid = 0
+        if len(bids) == self.players and any(b is not None for b in bids):
+            pitcher, bid = self.auction(deal.dealer, bids)
+        return points_objective(
+            deal,
+            seats,
+            sides=self.sides,
+            low_to=str(self.options["low_to"]),
+            pitcher=pitcher,
+            bid=bid,
+            jick=bool(self.fact_options()["jick"]),
+            trey=bool(self.fact_options()["trey"]),
+        )  # the jokers' points (SMR8) are not in the objective yet
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:

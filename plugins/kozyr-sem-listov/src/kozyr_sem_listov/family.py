@@ -112,6 +112,10 @@ class SemListovFamily(Variant):
     #: Rule id of the deal, the exchange and the play rule (for messages and items).
     deal_rule: ClassVar[str] = "SL-C5"
     exchange_rule: ClassVar[str] = "SL-C6"
+    #: SL-C6: the dealer takes the turned card from the table in sight of all; ``shown`` (per
+    #: seat, the mask of the cards it is seen to hold) is public, for a bot that deals the
+    #: unseen cards as a seat knows them (``pimc``). The discard stays hidden.
+    public_facts: ClassVar[tuple[str, ...]] = ("shown",)
     record_fields: ClassVar[tuple[str, ...]] = (
         "exchange",
         "exchange_after",
@@ -310,6 +314,9 @@ class SemListovFamily(Variant):
                 deal.remove_cards(action.seat, action.card.mask)
                 deal.add_cards(action.seat, deal.turnups[0].mask)
                 deal.record_fact("exchange", action.card)
+                shown = [0] * deal.n
+                shown[action.seat] = deal.turnups[0].mask
+                deal.record_fact("shown", tuple(shown))
                 after = len(deal.tricks)
                 if after > 1:  # D-SL5: after a later trick than the first (the default, 1)
                     deal.record_fact("exchange_after", after)

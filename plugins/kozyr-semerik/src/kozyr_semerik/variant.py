@@ -94,6 +94,10 @@ class Semerik(Variant):
     players_rule = "SM1"
     player_counts = (4,)
     partnership = True
+    #: SM6: the declarations are scored before the first trick, so every player has heard
+    #: them: ``shown`` (per seat, the mask of the cards its declarations named) is public, for
+    #: a bot that deals the unseen cards as a seat knows them (``pimc``).
+    public_facts = ("shown",)
     record_fields = (
         "declared",
         "tricks_won",
@@ -162,6 +166,13 @@ class Semerik(Variant):
         eldest = deal.next_seat(deal.dealer)
         order = [(eldest + i) % SEATS for i in range(SEATS)]
         deal.deal_hands(deck.deal_masks(order, PACKETS[str(self.options["packets"])]))
+        quads, trena = str(self.options["quads"]), str(self.options["trena"])
+        shown = [0] * SEATS
+        for seat in range(SEATS):  # SM6: what each player's declarations show
+            for item in declaration_items(deal.hand(seat), quads=quads, trena=trena, seat=seat):
+                for card in item.cards:
+                    shown[seat] |= card.mask
+        deal.record_fact("shown", tuple(shown))
         deal.begin_play(eldest)  # SM5: eldest leads; no turn-up, no trump
 
     # --- declarations (SM6) --------------------------------------------------------------------
