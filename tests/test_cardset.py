@@ -90,7 +90,8 @@ def test_deck_and_rank_mask() -> None:
 def test_constructor_checks() -> None:
     assert CardSet(["As", Card.parse("Kh")]) == CardSet.parse("As Kh")
     with pytest.raises(ValueError, match="out of range"):
-        CardSet(1 << 52)
+        CardSet(1 << 54)  # bits 52 and 53 are the jokers
+    assert str(CardSet(3 << 52)) == "🃏 🂿"
     with pytest.raises(ValueError, match="out of range"):
         CardSet(-1)
     with pytest.raises(TypeError, match="not a Card"):

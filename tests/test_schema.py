@@ -115,11 +115,26 @@ def test_notation_in_the_schema_matches_the_parser(validator: Any) -> None:
         card_schema.pop(key)
     jsonschema = pytest.importorskip("jsonschema")
     check = jsonschema.Draft202012Validator(card_schema)
-    for card in kozyr.ALL_CARDS:
+    for card in kozyr.ALL_CARDS_AND_JOKERS:
         for style in kozyr.STYLES:
             for text in (card.format(style), card.format(style).lower()):
                 assert check.is_valid(text), text
-    for text in ("1h", "As Kh", "Xs", "10", "", "Tч", "Кs", "Aч", "1\ufe0f0♠", "Th\ufe0f"):
+    for text in (
+        "1h",
+        "As Kh",
+        "Jk",
+        "BJs",
+        "ДжЧ",
+        "🃏♠",
+        "Xs",
+        "10",
+        "",
+        "Tч",
+        "Кs",
+        "Aч",
+        "1\ufe0f0♠",
+        "Th\ufe0f",
+    ):
         assert not check.is_valid(text), text  # issue 13: mixed alphabets, stray selectors
         with pytest.raises(kozyr.CardParseError):
             kozyr.parse_card(text)

@@ -35,6 +35,10 @@ if TYPE_CHECKING:  # the public names (``X as X``: re-exported for mypy --strict
     )
     from kozyr.cards import (
         ALL_CARDS as ALL_CARDS,
+        ALL_CARDS_AND_JOKERS as ALL_CARDS_AND_JOKERS,
+        BLACK_JOKER as BLACK_JOKER,
+        JOKERS as JOKERS,
+        RED_JOKER as RED_JOKER,
         STYLES as STYLES,
         Card as Card,
         Rank as Rank,
@@ -66,6 +70,7 @@ if TYPE_CHECKING:  # the public names (``X as X``: re-exported for mypy --strict
         HookError as HookError,
         IllegalActionError as IllegalActionError,
         IllegalPlayError as IllegalPlayError,
+        JokerError as JokerError,
         KozyrError as KozyrError,
         OptionError as OptionError,
         PluginError as PluginError,

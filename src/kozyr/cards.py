@@ -15,6 +15,22 @@ True
 'As Th'
 >>> format_cards(parse_cards("As 10h"), style="russian")
 'Тп 10ч'
+
+Two jokers follow the 52 cards, at dense indices 52 (the black joker) and 53 (the red joker),
+for the games whose deck has them (ten-point Smear). A joker is a :class:`Card` with
+:attr:`Card.is_joker` true; it has no suit and no rank, so asking for them is a
+:class:`~kozyr.errors.JokerError` (an ``AttributeError`` too). Every other card is as it was:
+its index, notation and ``suit``/``rank`` are unchanged.
+
+>>> joker = parse_card("BJ")
+>>> joker is BLACK_JOKER, joker.index, joker.is_joker, str(joker)
+(True, 52, True, '🃏')
+>>> [c.format(style) for c in JOKERS for style in STYLES]
+['🃏', 'BJ', 'ЧДж', '🂿', 'RJ', 'КДж']
+>>> joker.suit
+Traceback (most recent call last):
+...
+kozyr.errors.JokerError: the black joker 🃏 has no suit: check Card.is_joker first
 """
 
 from __future__ import annotations
@@ -27,7 +43,7 @@ from typing import Literal, TypeAlias
 
 from typing_extensions import override
 
-from kozyr.errors import CardParseError, InputLimitError
+from kozyr.errors import CardParseError, InputLimitError, JokerError
 from kozyr.limits import DEFAULT_LIMITS, SHOWN
 
 Style: TypeAlias = Literal["unicode", "ascii", "russian"]
@@ -120,17 +136,25 @@ _RANK_RUSSIAN = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "
 class Card:
     """One playing card. ``Card(Rank.ACE, Suit.SPADES) is Card(Rank.ACE, Suit.SPADES)``.
 
+    The 52 cards of a suit and a rank have dense indices ``suit * 13 + rank - 2`` (0..51); the
+    two jokers follow at 52 and 53 (:data:`JOKERS`). A joker's ``suit`` and ``rank`` are a
+    :class:`~kozyr.errors.JokerError`: a game that deals jokers asks :attr:`is_joker` first.
+
     >>> Card(Rank.ACE, Suit.SPADES).index
     51
-    >>> Card.from_index(51)
-    Card('A♠')
+    >>> Card.from_index(51), Card.from_index(53)
+    (Card('A♠'), Card('🂿'))
+    >>> Card.parse("As").is_joker, RED_JOKER.is_joker
+    (False, True)
     """
 
-    __slots__ = ("index", "mask", "rank", "suit")
+    __slots__ = ("index", "is_joker", "mask", "rank", "suit")
     index: int
     mask: int
     rank: Rank
     suit: Suit
+    #: True for the two jokers (indices 52 and 53), which have no ``suit`` or ``rank``.
+    is_joker: bool
 
     def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
         r, s = int(rank), int(suit)
@@ -140,7 +164,7 @@ class Card:
 
     @staticmethod
     def from_index(index: int) -> Card:
-        """The card with dense index ``suit * 13 + rank - 2``."""
+        """The card with dense index ``suit * 13 + rank - 2``, or a joker at 52 and 53."""
         return _CARDS[index]
 
     @staticmethod
@@ -148,26 +172,44 @@ class Card:
         """Same as :func:`parse_card`."""
         return parse_card(text)
 
+    @property
+    def name(self) -> str:
+        """The card in words for messages: ``'the black joker 🃏'``, or its notation (``'A♠'``).
+
+        >>> BLACK_JOKER.name, Card.parse("As").name
+        ('the black joker 🃏', 'A♠')
+        """
+        if self.is_joker:
+            return f"the {_JOKER_WORDS[self.index - 52]} {self}"
+        return str(self)
+
     def format(self, style: Style = "unicode") -> str:
-        """Write the card in a style: ``unicode`` (10♥), ``ascii`` (Th), ``russian`` (10ч)."""
+        """Write the card in a style: ``unicode`` (10♥), ``ascii`` (Th), ``russian`` (10ч);
+        the jokers are 🃏 🂿, BJ RJ, ЧДж КДж (black, red)."""
+        if style not in _STYLE_AT:
+            raise ValueError(f"unknown style {style!r}; use one of {', '.join(STYLES)}")
+        if self.is_joker:
+            return _JOKER_TEXT[self.index - 52][_STYLE_AT[style]]
         if style == "unicode":
             return self.rank.symbol + self.suit.symbol
         if style == "ascii":
             return self.rank.letter + self.suit.letter
-        if style == "russian":
-            return self.rank.russian + self.suit.russian
-        raise ValueError(f"unknown style {style!r}; use one of {', '.join(STYLES)}")
+        return self.rank.russian + self.suit.russian
 
     @override
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
     @override
-    def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
+    def __reduce__(self) -> tuple[object, tuple[int, ...]]:
+        if self.is_joker:
+            return (Card.from_index, (self.index,))
         return (Card, (int(self.rank), int(self.suit)))
 
     @override
     def __str__(self) -> str:
+        if self.is_joker:
+            return _JOKER_TEXT[self.index - 52][0]
         return self.rank.symbol + self.suit.symbol
 
     @override
@@ -184,12 +226,52 @@ def _make(cls: type[Card], rank: Rank, suit: Suit) -> Card:
     object.__setattr__(card, "suit", suit)
     object.__setattr__(card, "index", int(suit) * 13 + int(rank) - 2)
     object.__setattr__(card, "mask", 1 << card.index)
+    object.__setattr__(card, "is_joker", False)
     return card
 
 
-_CARDS: tuple[Card, ...] = tuple(
+class _Joker(Card):
+    """A joker: a :class:`Card` whose ``suit`` and ``rank`` are a :class:`JokerError` (a
+    subclass, so reading a suit costs the 52 cards nothing)."""
+
+    __slots__ = ()
+
+    @property
+    @override
+    def suit(self) -> Suit:  # type: ignore[override]  # a read-only property over a slot
+        raise JokerError(f"{self.name} has no suit: check Card.is_joker first")
+
+    @property
+    @override
+    def rank(self) -> Rank:  # type: ignore[override]  # a read-only property over a slot
+        raise JokerError(f"{self.name} has no rank: check Card.is_joker first")
+
+
+def _make_joker(cls: type[Card], index: int) -> Card:
+    card = object.__new__(cls)
+    object.__setattr__(card, "index", index)
+    object.__setattr__(card, "mask", 1 << index)
+    object.__setattr__(card, "is_joker", True)
+    return card
+
+
+_STYLE_AT: dict[str, int] = {"unicode": 0, "ascii": 1, "russian": 2}
+#: The jokers' notation by style (unicode, ascii, russian): Unicode's PLAYING CARD BLACK JOKER
+#: and RED JOKER; BJ, RJ; ЧДж, КДж (чёрный, красный джокер).
+_JOKER_TEXT: tuple[tuple[str, str, str], ...] = (("🃏", "BJ", "ЧДж"), ("🂿", "RJ", "КДж"))
+_JOKER_WORDS = ("black joker", "red joker")
+
+_SUITED: tuple[Card, ...] = tuple(
     _make(Card, Rank(r), Suit(s)) for s in range(4) for r in range(2, 15)
 )
+#: Every card by dense index: the 52, then the two jokers.
+_CARDS: tuple[Card, ...] = (*_SUITED, _make_joker(_Joker, 52), _make_joker(_Joker, 53))
+BLACK_JOKER: Card = _CARDS[52]
+RED_JOKER: Card = _CARDS[53]
+#: The two jokers, black (index 52) then red (53), for decks that have them.
+JOKERS: tuple[Card, Card] = (BLACK_JOKER, RED_JOKER)
+#: The mask of the two jokers, bits 52 and 53.
+JOKER_MASK: int = BLACK_JOKER.mask | RED_JOKER.mask
 
 # --- notation (C4) ------------------------------------------------------------------------------
 
@@ -203,12 +285,16 @@ _RANK_TOKENS: dict[str, Rank] = {str(r): Rank(r) for r in range(2, 11)} | {
     "t": Rank.TEN, "j": Rank.JACK, "q": Rank.QUEEN, "k": Rank.KING, "a": Rank.ACE,
     "в": Rank.JACK, "д": Rank.QUEEN, "к": Rank.KING, "т": Rank.ACE,
 }  # fmt: skip
+#: The jokers in every style, lower case (notation is read in any case).
+_JOKER_TOKENS: dict[str, Card] = {
+    text.lower(): _CARDS[52 + i] for i, texts in enumerate(_JOKER_TEXT) for text in texts
+}
 _SEPARATORS = re.compile(r"[\s,;]+")
 _TOKEN = re.compile(r"[^\s,;]+")
 _SUIT_SYMBOLS = frozenset("♠♥♦♣♤♡♢♧")
 _VARIATION_SELECTOR = "\ufe0f"  # emoji presentation, as some keyboards add after ♥
 #: Every character card notation is made of (any case); anything else is a mistake.
-_NOTATION = frozenset("0123456789tjqkashdcTJQKASHDCвдктпчбВДКТПЧБ") | _SUIT_SYMBOLS
+_NOTATION = frozenset("0123456789tjqkashdcTJQKASHDCвдктпчбВДКТПЧБbrBRжЖ🃏🂿") | _SUIT_SYMBOLS
 #: Latin and Cyrillic letters that look alike (for showing both readings of a mixed card).
 _LATIN_TO_CYRILLIC = dict(zip("ABCEHKMOPTXYaceopxyk", "АВСЕНКМОРТХУасеорхук", strict=True))
 _CYRILLIC_TO_LATIN = {cyrillic: latin for latin, cyrillic in _LATIN_TO_CYRILLIC.items()}
@@ -304,6 +390,11 @@ def _parse_token(token: str, position: int | None) -> Card:
         raise bad("too long for a card; expected a rank then a suit, e.g. 10♥, Th, Тч")
     if text.endswith(_VARIATION_SELECTOR) and text[-2:-1] in _SUIT_SYMBOLS:
         text = text[:-1]  # ♥️ as an emoji keyboard writes it
+    if text.endswith(_VARIATION_SELECTOR) and text[:-1] in ("🃏", "🂿"):
+        text = text[:-1]
+    joker = _JOKER_TOKENS.get(text.lower())
+    if joker is not None:
+        return joker
     for index, char in enumerate(text):
         if char not in _NOTATION:
             why = _stray(char)
@@ -406,10 +497,18 @@ def format_cards(cards: Iterable[Card], style: Style = "unicode", sep: str = " "
     return sep.join(card.format(style) for card in cards)
 
 
-ALL_CARDS: tuple[Card, ...] = _CARDS
+#: The 52 cards of a suit and a rank, in index order (no jokers: see :data:`JOKERS`).
+ALL_CARDS: tuple[Card, ...] = _SUITED
+#: Every card in index order: the 52, then the two jokers (54).
+ALL_CARDS_AND_JOKERS: tuple[Card, ...] = _CARDS
 
 __all__ = [
     "ALL_CARDS",
+    "ALL_CARDS_AND_JOKERS",
+    "BLACK_JOKER",
+    "JOKERS",
+    "JOKER_MASK",
+    "RED_JOKER",
     "STYLES",
     "Card",
     "Rank",

@@ -1,4 +1,5 @@
-"""An immutable set of cards backed by a 52-bit int mask (one bit per :attr:`Card.index`).
+"""An immutable set of cards backed by an int mask (one bit per :attr:`Card.index`): bits 0..51
+for the 52 cards, bits 52 and 53 for the two jokers of the decks that have them.
 
 >>> hand = CardSet.parse("As Ks 10h 2c")
 >>> len(hand), Card.parse("Ks") in hand
@@ -11,6 +12,9 @@
 Traceback (most recent call last):
 ...
 kozyr.errors.DuplicateCardError: card 'As' at position 1 is listed twice
+>>> pack = CardSet.deck(jokers=2)                     # ten-point Smear's 54 cards
+>>> len(pack), Card.parse("BJ") in pack, str(CardSet.parse("RJ 2c BJ"))
+(54, True, '2♣ 🃏 🂿')
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from typing import Any
 from typing_extensions import override
 
 from kozyr.cards import (
-    ALL_CARDS,
+    ALL_CARDS_AND_JOKERS,
+    JOKER_MASK,
     Card,
     Rank,
     Style,
@@ -35,7 +40,10 @@ from kozyr.errors import DuplicateCardError
 from kozyr.limits import DEFAULT_LIMITS, shorten
 
 SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+#: The 52 cards of a suit and a rank (no jokers).
 FULL_MASK: int = (1 << 52) - 1
+#: The 52 cards and the two jokers (bits 0..53): the largest mask a CardSet holds.
+FULL_MASK_WITH_JOKERS: int = FULL_MASK | JOKER_MASK
 
 
 def rank_mask(ranks: Iterable[Rank | int]) -> int:
@@ -48,8 +56,8 @@ def rank_mask(ranks: Iterable[Rank | int]) -> int:
 
 
 def iter_mask(mask: int) -> Iterator[Card]:
-    """Cards of a mask, lowest index first."""
-    cards = ALL_CARDS
+    """Cards of a mask, lowest index first (the jokers last)."""
+    cards = ALL_CARDS_AND_JOKERS
     while mask:
         low = mask & -mask
         yield cards[low.bit_length() - 1]
@@ -66,7 +74,7 @@ class CardSet(Set[Card]):
         if isinstance(cards, bool):
             raise TypeError("CardSet(True/False): expected cards or an int card mask, got bool")
         if isinstance(cards, int):
-            if cards < 0 or cards > FULL_MASK:
+            if cards < 0 or cards > FULL_MASK_WITH_JOKERS:
                 raise ValueError(f"card mask out of range: {cards}")
             mask = cards
         else:
@@ -124,9 +132,12 @@ class CardSet(Set[Card]):
         return cls.from_mask(mask)
 
     @classmethod
-    def deck(cls, ranks: Iterable[Rank | int] = range(2, 15)) -> CardSet:
-        """All cards of the given ranks (a 52-card pack by default)."""
-        return cls.from_mask(rank_mask(ranks))
+    def deck(cls, ranks: Iterable[Rank | int] = range(2, 15), *, jokers: int = 0) -> CardSet:
+        """All cards of the given ranks (a 52-card pack by default) and ``jokers`` jokers (0, 1:
+        the black one, or 2)."""
+        if jokers not in (0, 1, 2):
+            raise ValueError(f"a deck has 0, 1 or 2 jokers, not {jokers!r}")
+        return cls.from_mask(rank_mask(ranks) | (JOKER_MASK if jokers == 2 else jokers << 52))
 
     @override
     def __setattr__(self, name: str, value: object) -> None:
@@ -241,4 +252,12 @@ def _mask_of(other: Iterable[Any]) -> int:
     return mask
 
 
-__all__ = ["FULL_MASK", "SUIT_MASKS", "CardSet", "iter_mask", "rank_mask"]
+__all__ = [
+    "FULL_MASK",
+    "FULL_MASK_WITH_JOKERS",
+    "JOKER_MASK",
+    "SUIT_MASKS",
+    "CardSet",
+    "iter_mask",
+    "rank_mask",
+]

@@ -21,7 +21,7 @@ from importlib import resources
 from typing import Any
 
 from kozyr.budget import check_budget
-from kozyr.cards import Card, _parse_token, _tokens
+from kozyr.cards import JOKER_MASK, JOKERS, Card, _parse_token, _tokens
 from kozyr.cardset import CardSet
 from kozyr.errors import CardParseError, InputLimitError, KozyrError, OptionError, RecordError
 from kozyr.jsontext import key_path, load_bytes, loads
@@ -75,13 +75,24 @@ class RecordReader:
     the field's JSON path. Variants use it in :meth:`Variant.read_fields`."""
 
     def __init__(
-        self, data: Mapping[str, Any], path: str, players: int, limits: Limits | None = None
+        self,
+        data: Mapping[str, Any],
+        path: str,
+        players: int,
+        limits: Limits | None = None,
+        *,
+        variant: Variant | None = None,
     ) -> None:
         self.data = data
         self.path = path
         self.players = players
         #: The input limits (:class:`kozyr.limits.Limits`); ``cards`` bounds one card list.
         self.limits = limits or DEFAULT_LIMITS
+        #: The variant read for: its :attr:`~kozyr.Variant.deck_jokers` say which jokers a card
+        #: may be (none without a variant).
+        self.variant = variant
+        jokers = variant.deck_jokers if variant is not None else 0
+        self._no_jokers = JOKER_MASK & ~sum(j.mask for j in JOKERS[:jokers])
 
     def at(self, key: str | int) -> str:
         """The JSON path of ``key`` inside this object."""
@@ -106,9 +117,17 @@ class RecordReader:
                 raise CardParseError(
                     f"expected a card in notation such as '10♥', got {_kind(value)}"
                 )
-            return _parse_token(value, None)  # the JSON path says where; no "position 0"
+            card = _parse_token(value, None)  # the JSON path says where; no "position 0"
         except CardParseError as error:
             raise RecordError(where, str(error)) from None
+        if card.mask & self._no_jokers:
+            game = self.variant.name if self.variant is not None else "this game"
+            if self.variant is not None and self.variant.deck_jokers:
+                raise RecordError(
+                    where, f"the joker {card} is not in the deck of {game}: it has one joker, 🃏"
+                )
+            raise RecordError(where, f"the joker {card} is not in the deck of {game}: no jokers")
+        return card
 
     def cards(self, value: Any, where: str, *, distinct: bool = True) -> list[Card]:
         """A list of cards, as one notation string or a list of strings; paths point at a card."""
@@ -267,7 +286,7 @@ def read_deal(
             if key in obj:
                 raise RecordError(f"{path}.{key}", "a deal of a party takes the party's " + key)
     n = variant.players
-    reader = RecordReader(obj, path, n, limits)
+    reader = RecordReader(obj, path, n, limits, variant=variant)
     if "dealer" not in obj:
         raise RecordError(f"{path}.dealer", "missing: the dealer's seat")
     dealer = reader.seat(obj["dealer"], f"{path}.dealer")
@@ -352,7 +371,7 @@ def read_deal(
                 "an outcome record (no hands, no tricks) has no decision log",
             )
         log = read_log(obj[LOG_KEY], variant, f"{path}.{LOG_KEY}", limits)
-    decisions = variant.read_fields(RecordReader(obj, path, n, limits))
+    decisions = variant.read_fields(RecordReader(obj, path, n, limits, variant=variant))
     return replace(record, decisions=decisions, log=log)
 
 
@@ -368,7 +387,7 @@ def read_log(
     kinds = {k.kind: k for k in variant.decision_log}
     if not isinstance(data, list):
         raise RecordError(path, f"expected a list of decisions, got {_kind(data)}")
-    reader = RecordReader({}, path, variant.players, limits)
+    reader = RecordReader({}, path, variant.players, limits, variant=variant)
     log: list[Action] = []
     for i, raw in enumerate(data):
         where = f"{path}[{i}]"
@@ -436,7 +455,7 @@ def read_party(
     deals_raw = obj.get("deals")
     if not isinstance(deals_raw, list) or not deals_raw:
         raise RecordError(f"{path}.deals", "expected a non-empty list of deals")
-    reader = RecordReader(obj, path, variant.players, limits)
+    reader = RecordReader(obj, path, variant.players, limits, variant=variant)
     cut = reader.card(obj["cut"], f"{path}.cut") if obj.get("cut") is not None else None
     deals = tuple(
         _read_in_budget(d, variant, f"{path}.deals[{i}]", limits) for i, d in enumerate(deals_raw)

@@ -13,6 +13,12 @@ The top of the deck is index 0.
 >>> hands = deck.deal([1, 2, 0], packets=(2, 2, 3))
 >>> [len(hands[s]) for s in (0, 1, 2)]
 [7, 7, 7]
+
+A deck of a game with jokers says so: ``Deck.of_size(52, jokers=2)`` is the 52 cards and the
+two jokers (ten-point Smear), the jokers last before the shuffle.
+
+>>> [str(c) for c in Deck.of_size(52, jokers=2).cards[-3:]]
+['A♠', '🃏', '🂿']
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from kozyr.cards import ALL_CARDS, Card, Rank
+from kozyr.cards import ALL_CARDS, JOKERS, Card, Rank
 from kozyr.cardset import CardSet
 from kozyr.errors import KozyrError
 
@@ -35,8 +41,14 @@ PACKS: dict[int, tuple[int, ...]] = {
 }
 
 
-#: The cards of each standard pack in index order, filled by :meth:`Deck.of_size`.
-_STANDARD: dict[int, tuple[Card, ...]] = {}
+#: The cards of each standard pack (size, jokers) in index order, filled by :meth:`Deck.of_size`.
+_STANDARD: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def _jokers(jokers: int) -> tuple[Card, ...]:
+    if isinstance(jokers, bool) or jokers not in (0, 1, 2):
+        raise KozyrError(f"a deck has 0, 1 or 2 jokers, not {jokers!r}")
+    return JOKERS[:jokers]
 
 
 class Deck:
@@ -48,30 +60,55 @@ class Deck:
         self.cards: list[Card] = list(cards)
 
     @classmethod
-    def from_ranks(cls, ranks: Iterable[Rank | int]) -> Deck:
-        """All four suits of the given ranks, in index order (unshuffled)."""
+    def from_ranks(cls, ranks: Iterable[Rank | int], *, jokers: int = 0) -> Deck:
+        """All four suits of the given ranks, in index order (unshuffled), then ``jokers``
+        jokers (0, 1: the black one, or 2)."""
         wanted = {int(r) for r in ranks}
-        return cls(c for c in ALL_CARDS if int(c.rank) in wanted)
+        extra = _jokers(jokers)
+        return cls([*(c for c in ALL_CARDS if int(c.rank) in wanted), *extra])
 
     @classmethod
-    def of_size(cls, size: int) -> Deck:
-        """One of the standard packs of :data:`PACKS` (24, 28, 32, 36, 40 or 52 cards).
+    def of_size(cls, size: int, *, jokers: int = 0) -> Deck:
+        """One of the standard packs of :data:`PACKS` (24, 28, 32, 36, 40 or 52 cards), and
+        ``jokers`` jokers after them (0, 1 or 2).
 
         Every deal starts with one, so the cards of each size are kept in order (a tuple, made
         on first use) and each call returns a new deck holding a fresh list of them."""
-        cards = _STANDARD.get(size)
+        if type(jokers) is not int or not 0 <= jokers <= 2:  # True would find (size, 1)
+            _jokers(jokers)
+        cards = _STANDARD.get((size, jokers))
         if cards is None:
             if size not in PACKS:
                 raise KozyrError(f"no standard pack of {size} cards; known: {sorted(PACKS)}")
-            cards = _STANDARD[size] = tuple(cls.from_ranks(PACKS[size]).cards)
+            cards = tuple(cls.from_ranks(PACKS[size], jokers=jokers).cards)
+            _STANDARD[(size, jokers)] = cards
         return cls(cards)
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def shuffle(self, rng: random.Random) -> None:
-        """Shuffle in place with a seeded generator (``random.Random(seed)``)."""
-        rng.shuffle(self.cards)
+        """Shuffle in place with a seeded generator (``random.Random(seed)``).
+
+        For a plain ``random.Random`` the shuffle is written out -- Fisher-Yates from the
+        bottom card up, each place drawn by rejection sampling from ``rng.getrandbits``, as
+        :class:`kozyr.bots.RandomBot` draws -- so that a seed's deal rests on documented
+        ``random`` methods only; it is the very shuffle ``rng.shuffle`` makes (the same cards
+        for every seed), without a call into ``random`` for every card. Any other generator
+        (a subclass with a shuffle of its own, as :mod:`kozyr.advise` stacks decks) shuffles
+        with its own ``shuffle``."""
+        cards = self.cards
+        if type(rng) is not random.Random:
+            rng.shuffle(cards)
+            return
+        getrandbits = rng.getrandbits
+        for i in range(len(cards) - 1, 0, -1):  # the card at i swaps with one of 0..i
+            places = i + 1
+            bits = places.bit_length()
+            j = getrandbits(bits)
+            while j >= places:
+                j = getrandbits(bits)
+            cards[i], cards[j] = cards[j], cards[i]
 
     def cut(self, at: int) -> Card:
         """Lift ``at`` cards off the top and put them underneath; return the cut card (C7)."""

@@ -33,6 +33,14 @@ class DuplicateCardError(CardParseError):
     """A card is listed twice where a set of distinct cards is meant."""
 
 
+class JokerError(KozyrError, AttributeError):
+    """A joker was asked for what only a card of a suit has (its ``suit`` or ``rank``), or
+    came where the deck has no jokers.
+
+    It is also an ``AttributeError``, so ``hasattr(joker, "suit")`` is False.
+    """
+
+
 class OptionError(KozyrError):
     """A variant option is unknown, of the wrong type, out of range, or impossible."""
 
@@ -249,6 +257,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalPlayError",
     "InputLimitError",
+    "JokerError",
     "KozyrError",
     "OptionError",
     "OutputError",

@@ -467,7 +467,9 @@ class Keeper:
                 self._names_to_seats(spec, text), self.variant.players, self.sides_count
             )
             where = f"$.deals[{index}]"
-            reader = RecordReader({spec.name: value}, where, self.variant.players)
+            reader = RecordReader(
+                {spec.name: value}, where, self.variant.players, variant=self.variant
+            )
             try:
                 spec.read(reader, self.sides_count)
             except RecordError as error:
@@ -490,7 +492,7 @@ class Keeper:
                 if not known:
                     self.line(_say(self.lang, "no_cut"))
                 return
-            reader = RecordReader({}, "$", self.variant.players)
+            reader = RecordReader({}, "$", self.variant.players, variant=self.variant)
             try:
                 card = reader.card(text, "$.cut")
                 trial = {**self.party, "cut": str(card)}

@@ -24,7 +24,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from kozyr.cards import ALL_CARDS, Suit
+from kozyr.cards import ALL_CARDS, ALL_CARDS_AND_JOKERS, JOKER_MASK, Card, Suit
 from kozyr.tricks import Play, PlayConstraints, Trick, TrickRules
 
 #: Cards tried before the search gives up (the result is then undecided, never a silent pass).
@@ -277,11 +277,11 @@ def _search(
         # win, and anyone playing before it, try their cheapest cards first; after it, a seat
         # that need not win again throws its strongest cards (they could only win later).
         after = must is not None and any(p.seat == must for p in trick.plays)
-        cards = [ALL_CARDS[i] for i in range(52) if legal >> i & 1]
+        cards = [ALL_CARDS_AND_JOKERS[i] for i in _bits(legal)]
         if shuffle is not None:
             shuffle.shuffle(cards)  # a random tie-break under the heuristic order
         cards.sort(
-            key=lambda c: (c.suit == trump, strength[c.index]),
+            key=lambda c: _trial(c, trump, strength),
             reverse=after and not target.wins_later(t, seat, state),
         )
         if shuffle is not None and shuffle.random() < 0.5:
@@ -677,7 +677,16 @@ def _solve(
 
 
 def _bits(mask: int) -> list[int]:
-    return [i for i in range(52) if mask >> i & 1]
+    """The card indices of a mask, the jokers (52, 53) included."""
+    return [i for i in range(54) if mask >> i & 1]
+
+
+def _trial(card: Card, trump: Suit | None, strength: Sequence[int]) -> tuple[bool, int]:
+    """The search's heuristic order of trial: trumps last, then by strength; a joker (no suit,
+    no entry in a rank table) as a trump of no strength."""
+    if card.is_joker:
+        return (True, 0)
+    return (card.suit == trump, strength[card.index])
 
 
 def check_play(
@@ -710,7 +719,7 @@ def check_play(
         trick = Trick(lead, t)
         played = 0
         for seat, index in zip(turn, cards, strict=True):
-            card = ALL_CARDS[index]
+            card = ALL_CARDS_AND_JOKERS[index]
             hand = held[seat]
             if not hand & card.mask or not rules.legal_mask(hand, trick, trump) & card.mask:
                 return False
@@ -753,6 +762,8 @@ def prove(
         why = "the solver is not installed (pip install kozyr[proofs])"
     elif constraints is None:
         why = "the trick rules give no solver constraints"
+    elif any(hands[s] & JOKER_MASK for s in seats):
+        why = "the solver does not model jokers"
     elif not isinstance(target, (WinnersTarget, PilesTarget, CountsTarget)):
         why = "the summary is of a kind the solver does not model"
     else:

@@ -399,7 +399,7 @@ def replay_partial(
     deals_raw = obj.get("deals")
     if not isinstance(deals_raw, list) or not deals_raw:
         raise RecordError(f"{path}.deals", "expected a non-empty list of deals")
-    reader = RecordReader(obj, path, variant.players)
+    reader = RecordReader(obj, path, variant.players, variant=variant)
     cut = reader.card(obj["cut"], f"{path}.cut") if obj.get("cut") is not None else None
     meta = read_meta(obj, path, variant.players)
     fields = {k: obj[k] for k in variant.party_fields if k in obj}

@@ -48,8 +48,9 @@ from kozyr.tricks import (
     TrickRules,
 )
 
-_FULL = (1 << 52) - 1
-_CARDS = tuple(Card.from_index(i) for i in range(52))
+_FULL = (1 << 54) - 1  # the 52 cards and the two jokers (indices 52, 53)
+_JOKERS = 3 << 52
+_CARDS = tuple(Card.from_index(i) for i in range(54))
 
 
 class PositionError(KozyrError):
@@ -418,7 +419,10 @@ class Solver:
         tmask = SUIT_MASKS[trump] if trump is not None else 0
         base = self._strength or (0,) * 52
         #: the order moves are tried in: strongest first, trumps above the rest
-        self._rank = tuple(base[i] + (100 if tmask >> i & 1 else 0) for i in range(52))
+        self._rank = (
+            *(base[i] + (100 if tmask >> i & 1 else 0) for i in range(52)),
+            *(50, 50),  # the jokers: the rules say how strong; tried between the suits' cards
+        )
 
     def _suit_orders(self) -> tuple[tuple[int, ...], ...]:
         """Each suit's card indices, strongest first (cards outside the rank order left out)."""
@@ -441,7 +445,7 @@ class Solver:
         if self._split is None:
             return list(_bits(legal))
         strength, between, classes = self._strength_of, self._between, self._classes
-        moves: list[int] = []
+        moves: list[int] = list(_bits(legal & _JOKERS))  # a joker is of no suit: never merged
         for suit_mask in SUIT_MASKS:
             in_suit = legal & suit_mask
             if not in_suit:

@@ -39,6 +39,11 @@ DEAD = 1  #: a trump that cannot win (SL-C9) or an "empty" main-suit card off it
 FACE_DOWN = 2  #: a card led face down (SL-C13); it cannot win
 
 
+#: The suit of each card by index, None for the two jokers (a joker led names no suit: the
+#: trick rules of a game with jokers say what it calls for).
+_SUIT_OF: tuple[Suit | None, ...] = (*(Suit(i // 13) for i in range(52)), None, None)
+
+
 class Play(NamedTuple):
     """One card played to a trick by a seat; ``flags`` is a bit set of ``DEAD``/``FACE_DOWN``."""
 
@@ -63,7 +68,7 @@ class Trick:
     number: int
     plays: tuple[Play, ...]
     winner: int | None
-    #: The suit led; None before the lead or after a face-down lead (SL-C13).
+    #: The suit led; None before the lead, after a face-down lead (SL-C13) or a joker led.
     lead_suit: Suit | None = field(compare=False, repr=False)
 
     def __init__(
@@ -73,7 +78,9 @@ class Trick:
         self.number = number
         self.plays = plays
         self.winner = winner
-        self.lead_suit = plays[0].card.suit if plays and not plays[0].flags & FACE_DOWN else None
+        self.lead_suit = (
+            _SUIT_OF[plays[0].card.index] if plays and not plays[0].flags & FACE_DOWN else None
+        )
 
     @property
     def cards(self) -> tuple[Card, ...]:

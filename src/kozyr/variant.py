@@ -398,6 +398,10 @@ class Variant:
     party_fields: ClassVar[tuple[str, ...]] = ()
     #: How a record writes the turned card: ``"turnup"`` (one card) or ``"turnups"`` (a list).
     turnup_key: ClassVar[str] = "turnups"
+    #: How many jokers the variant's deck has (:data:`kozyr.JOKERS`): 0 for most games, so a
+    #: joker in one of their records is refused at its JSON path; ten-point Smear's ``jokers``
+    #: option makes it 2. A variant whose options decide it overrides it with a property.
+    deck_jokers: int = 0
     #: Seats in two sides (C5) when four play; ``False`` for everyone-for-himself games.
     partnership: ClassVar[bool] = False
 

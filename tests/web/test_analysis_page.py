@@ -65,13 +65,17 @@ def test_the_flags_are_the_commands_with_the_players_named(client: Any, party: i
     second = client.get(f"/games/{party}/deals/1/analysis")
     assert second.status_code == 200
     assert flags(second.text) == named(FIRST, ["Boris", "Anna"])
+    # from one deal's analysis to the next's and back
+    assert f'href="/games/{party}/deals/1/analysis" id="next-deal"' in html
+    assert 'id="prev-deal"' not in html and 'id="next-deal"' not in second.text
+    assert f'href="/games/{party}/deals/0/analysis" id="prev-deal"' in second.text
     # every card in a row, the seven losses marked; before and after of trick 5's 9♠: 3 → 2
     assert len(rows(html)) == 12 and rows(html).count("play lost") == 7
     nine = re.search(r'<tr class="play lost" data-trick="5" data-seat="0">(.*?)</tr>', html)
     assert nine is not None
     cells = re.findall(r"<td[^>]*>(.*?)</td>", nine.group(1))
     assert [re.sub(r"<[^>]+>", "", c).strip() for c in cells] == [
-        "5", "Anna", "9♠ ✗", "3", "2", "A♥"
+        "5", "Anna", "9♠ ✗ — lost value", "3", "2", "A♥"
     ]  # fmt: skip
     assert "Value of" not in html  # each plays for himself: the value is the player's own
     assert "12 cards played, 7 lost value" in html
@@ -117,6 +121,9 @@ def test_the_sheet_links_the_deals_played_card_by_card(client: Any) -> None:
     summary = client.get(f"/games/{game}/deals/1/analysis")
     assert summary.status_code == 200 and 'id="no-plays"' in summary.text
     assert "written down as a summary" in summary.text
+    # the one full deal: no other analysis to go to
+    alone = client.get(f"/games/{game}/deals/0/analysis").text
+    assert 'id="prev-deal"' not in alone and 'id="next-deal"' not in alone
     assert client.get(f"/games/{game}/deals/9/analysis").status_code == 404
     assert client.get("/games/999/deals/0/analysis").status_code == 404
 
@@ -145,9 +152,12 @@ def test_a_deal_a_seat_sat_out(client: Any) -> None:
 def test_a_busy_server_answers_503_at_once(
     client: Any, party: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    assert client.get(f"/games/{party}/deals/0/analysis").status_code == 200  # kept now
     monkeypatch.setattr(page, "WAIT_SECONDS", 0.05)
     page._RUNNING.acquire()  # another analysis holds the only slot
     try:
+        # a kept review needs no slot: answered at once
+        assert client.get(f"/games/{party}/deals/0/analysis").status_code == 200
         monkeypatch.setattr(page, "PAGE_MAX_NODES", 7)  # a review not kept from before
         response = client.get(f"/games/{party}/deals/0/analysis")
         assert response.status_code == 503 and response.headers["retry-after"] == "5"
@@ -215,3 +225,23 @@ def test_the_search_stops_at_the_request_budget(tmp_path: Path) -> None:
             r"\$\.deals\[0\]\.tricks\[\d+\]: the work took longer than its budget", response.text
         )
         assert slow.get("/").status_code == 200
+
+
+def test_a_deal_counted_in_tricks_says_what_the_command_says(client: Any) -> None:
+    # Семь листов of two (SL-C9: tricks): the page's sentences are the command's at the same
+    # budget, seats named, in tricks ("loses 1 trick"), and in Russian with its plural forms
+    record = example("sem-listov.json")
+    out = io.StringIO()
+    path = str(Path(__file__).resolve().parents[2] / "examples" / "sem-listov.json")
+    argv = ["analyse", path, "--json", "--max-nodes", str(page.PAGE_MAX_NODES)]
+    assert main(argv, out=out) == 0
+    said = [p["text"] for p in json.loads(out.getvalue())["plays"] if p["text"]]
+    assert said and all(" loses 1 trick; " in t for t in said)
+    deal = {k: v for k, v in record.items() if k not in ("variant", "options")}
+    party = {"variant": "sem-listov", "options": record["options"], "players": NAMES}
+    game = imported(client, {**party, "deals": [deal]})
+    client.cookies.set("lang", "en")
+    assert flags(client.get(f"/games/{game}/deals/0/analysis").text) == named(said, NAMES)
+    client.cookies.set("lang", "ru")
+    russian = flags(client.get(f"/games/{game}/deals/0/analysis").text)
+    assert len(russian) == len(said) and all(" теряет 1 взятку; " in t for t in russian)

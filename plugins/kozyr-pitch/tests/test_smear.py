@@ -1,4 +1,4 @@
-"""Worked examples of Smear (SMR1-SMR6, D-SMR1-D-SMR6), one or more per rule and decision, its
+"""Worked examples of Smear (SMR1-SMR6, D-SMR1-D-SMR6; the jokers in test_smear_jokers.py), its
 records, keep, serve and the CLI. Every expected number is worked out by hand in the comments."""
 
 from __future__ import annotations
@@ -105,20 +105,22 @@ def test_smr1_two_variants_one_family_of_options() -> None:
     assert (five.options["jick"], five.options["trey"]) == (True, False)
     assert (ten.options["jick"], ten.options["trey"]) == (True, True)
     # the same game as options of the one variant
-    assert kozyr.get_variant("smear", trey=True, target=21).options == ten.options
+    assert kozyr.get_variant("smear", trey=True, target=21, jokers=2).options == ten.options
     # "without Jick": the plain follow-or-trump of Pitch, four points and the trey at most
     plain = kozyr.get_variant("smear", jick=False)
     assert type(plain.trick_rules) is kozyr.FollowOrTrump
     assert plain.max_bid == 4 and kozyr.get_variant("smear", jick=False, trey=True).max_bid == 7
 
 
-def test_d_smr1_no_jokers_a_pack_of_52() -> None:
-    # Ten-point Smear without its two jokers: High, Low, Jack, Jick, Trey (3), Game = 8 points.
-    ten = kozyr.get_variant("ten-point-smear")
-    assert ten.max_bid == 8
+def test_d_smr1_the_jokerless_game_by_option() -> None:
+    # Ten-point Smear without its two jokers: High, Low, Jack, Jick, Trey (3), Game = 8 points;
+    # with them (the default, SMR7) two more: 10.
+    ten = kozyr.get_variant("ten-point-smear", jokers=0)
+    assert ten.max_bid == 8 and ten.deck_jokers == 0
+    assert kozyr.get_variant("ten-point-smear").max_bid == 10
     assert len(kozyr.Deck.of_size(52)) == 52
     with pytest.raises(CardParseError):
-        kozyr.parse_card("JK")  # kozyr's notation has no joker
+        kozyr.parse_card("JK")  # the jokers are BJ and RJ (🃏 🂿, ЧДж КДж)
 
 
 # --- SMR2 the deal and the pitch, D-SMR2 -----------------------------------------------------
@@ -205,8 +207,10 @@ def test_smr4_bids_up_to_the_points_in_play(stacked: Stacked) -> None:
     assert five.legal_bids(0, 1, []) == [None, 2, 3, 4, 5]
     assert five.legal_bids(0, 0, [None, None, None]) == [2, 3, 4, 5]  # the stuck dealer
     ten = kozyr.get_variant("ten-point-smear", min_bid=1)
-    assert ten.legal_bids(0, 1, []) == [None, 1, 2, 3, 4, 5, 6, 7, 8]
-    assert ten.legal_bids(0, 0, [5, None, 7]) == [None, 7, 8]  # the dealer's privilege
+    assert ten.legal_bids(0, 1, []) == [None, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    assert ten.legal_bids(0, 0, [5, None, 7]) == [None, 7, 8, 9, 10]  # the dealer's privilege
+    eight = kozyr.get_variant("ten-point-smear", jokers=0)
+    assert eight.legal_bids(0, 0, [5, None, 7]) == [None, 7, 8]
     deal = stacked(HANDS, variant="smear")
     with pytest.raises(IllegalActionError, match=r"bid 2 to 5 \(the points in play, SMR4\)"):
         deal.play(Action("bid", 1, value=6))
@@ -404,8 +408,9 @@ def test_keep_asks_the_jick_and_serve_shows_it(tmp_path: Any) -> None:
     from kozyr.keep import Keeper
 
     variant = kozyr.get_variant("ten-point-smear", partnership=True)
-    # dealer, pitcher, bid, high, low, jack, jick, trey, game, game points (skipped)
-    answers = ["", "1", "4", "1", "3", "0", "1", "-", "2", ""]
+    # dealer, pitcher, bid, high, low, jack, jick, the black and the red joker (SMR8: the red
+    # one skipped, not in play), trey, game, game points (skipped)
+    answers = ["", "1", "4", "1", "3", "0", "1", "0", "", "-", "2", ""]
     path = tmp_path / "smear.json"
     keeper = Keeper(
         str(path), variant, ["Аня", "Боря", "Вера", "Гоша"],
@@ -415,11 +420,11 @@ def test_keep_asks_the_jick_and_serve_shows_it(tmp_path: Any) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["deals"][0] == {
         "dealer": 0, "pitcher": 1, "bid": 4, "high": 1, "low": 3, "jack": 0, "jick": 1,
-        "trey": None, "game": 2,
+        "black_joker": 0, "trey": None, "game": 2,
     }  # fmt: skip
-    # side 1 (seats 1, 3): High, Low, Jick = 3 < 4: set back 4; side 0: Jack, Game
+    # side 1 (seats 1, 3): High, Low, Jick = 3 < 4: set back 4; side 0: Jack, 🃏, Game
     result = kozyr.replay(data)
-    assert isinstance(result, PartyResult) and result.running == ((2, -4),)
+    assert isinstance(result, PartyResult) and result.running == ((3, -4),)
     pytest.importorskip("starlette")
     from kozyr.web.form import fields_of
 
@@ -427,7 +432,7 @@ def test_keep_asks_the_jick_and_serve_shows_it(tmp_path: Any) -> None:
     assert names == ["dealer", "pitcher", "bid", "high", "low", "jack", "jick", "game",
                      "game_points"]  # fmt: skip
     names = [f.name for f in fields_of(variant)]
-    assert names[6:8] == ["jick", "trey"]
+    assert names[6:10] == ["jick", "black_joker", "red_joker", "trey"]
 
 
 def test_cli_rules_and_play() -> None:
@@ -437,7 +442,8 @@ def test_cli_rules_and_play() -> None:
     out = io.StringIO()
     assert main(["rules", "ten-point-smear"], out=out) == 0
     text = out.getvalue()
-    assert "SMR6 The game" in text and "D-SMR1 No jokers" in text and "trey" in text
+    assert "SMR6 The game" in text and "D-SMR1 The jokers by option" in text and "trey" in text
+    assert "SMR7 The jokers" in text and "D-SMR9 A joker is no suit" in text
     out = io.StringIO()
     assert main(["play", "smear", "--seed", "4", "--bot", "heuristic", "--json"], out=out) == 0
     played = json.loads(out.getvalue())
@@ -453,9 +459,16 @@ def test_the_smear_examples(example: Callable[[str], Any]) -> None:
     # 2. Вера pitches for 5: High, Low, Game = 3 of 5, set back 5 (AP9); Jack and Trey (3) to
     #    side 1: -3 : 10.
     # 3. Аня pitches for 8 and takes all eight points (SMR4, D-SMR1: eight in play): 5 : 10.
-    result = kozyr.replay(example("ten-point-smear-party.json"))
-    assert isinstance(result, PartyResult)
+    # The record was written by the release before the jokers: its options have no ``jokers``,
+    # so it replays under the default (2, SMR7) -- to the same score, as no joker is in play --
+    # and under jokers 0 alike (D-SMR1).
+    data = example("ten-point-smear-party.json")
+    assert "jokers" not in data["options"]
+    result = kozyr.replay(data)
+    assert isinstance(result, PartyResult) and result.record.options["jokers"] == 2
     assert result.running == ((2, 6), (-3, 10), (5, 10)) and result.winner is None
+    jokerless = kozyr.replay({**data, "options": {**data["options"], "jokers": 0}})
+    assert isinstance(jokerless, PartyResult) and jokerless.running == result.running
     variant = kozyr.get_variant("ten-point-smear", partnership=True)
     assert [n.deal for n in variant.sheet_notes(result) if n.rule == "AP9"] == [1]
 

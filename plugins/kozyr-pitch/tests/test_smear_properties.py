@@ -1,4 +1,4 @@
-"""Smear over thousands of random deals (SMR3-SMR6): invariants of each deal, its full, summary
+"""Smear over thousands of random deals (SMR3-SMR8): invariants of each deal, its full, summary
 and outcome records agreeing, the batch form exact against the reference (deals and games), the
 jick's batch twin position by position, the conformance kit for every option set, the bot."""
 
@@ -19,7 +19,7 @@ from kozyr.bots import available_bots
 from kozyr.testing import check_variant
 
 #: Every Smear option set the tests play: both forms, 2 to 7 players, partnerships, the
-#: options of the auction, Low to its capturer, no jick.
+#: options of the auction, Low to its capturer, no jick, the jokers (two, one, none, SMR7).
 OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("smear", {}),
     ("smear", {"players": 2}),
@@ -29,6 +29,15 @@ OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("ten-point-smear", {}),
     ("ten-point-smear", {"partnership": True}),
     ("ten-point-smear", {"players": 7, "min_bid": 1, "target": 7}),
+    ("ten-point-smear", {"jokers": 0}),
+    ("ten-point-smear", {"jokers": 1, "players": 2, "low_to": "capturer"}),
+    ("smear", {"jokers": 2, "jick": False, "players": 5}),
+]
+#: The option sets of a deck without jokers, which have a batch form (the jokers' is #26's).
+BATCH_SETS = [
+    (name, options)
+    for name, options in OPTION_SETS
+    if not kozyr.get_variant(name, **options).deck_jokers
 ]
 
 
@@ -66,6 +75,24 @@ def check_deal(result: kozyr.DealResult, variant: kozyr.Variant) -> None:
         assert [(i.name, int(i.points)) for i in own] == [("set_back", -bid)]
     assert sum(int(i.points) for i in items if i.name != "set_back") <= variant.max_bid
     assert record.tricks is not None and record.tricks[0].leader == pitcher
+    # SMR7, SMR8, D-SMR9: the jokers of the deck, never the pitch, a point each to the seat
+    # that won the trick they fell in (unless that side was set back), never High or Low
+    jokers = kozyr.JOKERS[: variant.deck_jokers]
+    assert not any(c.is_joker for c in in_play if c not in jokers)
+    assert not record.tricks[0].plays[0].card.is_joker
+    for joker, name in zip(kozyr.JOKERS, ("black_joker", "red_joker"), strict=True):
+        taker = next((t.winner for t in record.tricks if joker in t.cards), None)
+        scored = [i for i in items if i.name == name]
+        if taker is None:
+            assert not scored
+        elif variant.side_of(taker) != side or extra["made"]:
+            assert [(i.seat, int(i.points)) for i in scored] == [(taker, 1)]
+    for trick in record.tricks:  # SMR7: a joker led calls for trumps; a trump lead is won by
+        led = trick.plays[0].card  # a trump
+        if led.is_joker or led.suit == trump or (jick and led is jick_of(trump)):
+            assert trick.winner is not None
+            won = next(p.card for p in trick.plays if p.seat == trick.winner)
+            assert won.is_joker or won.suit == trump or (jick and won is jick_of(trump))
 
 
 @settings(max_examples=120, deadline=None)
@@ -135,7 +162,7 @@ from kozyr.batch.check import compare, compare_parties  # noqa: E402
 from kozyr.batch.tricks import twin  # noqa: E402
 
 
-@pytest.mark.parametrize(("name", "options"), OPTION_SETS)
+@pytest.mark.parametrize(("name", "options"), BATCH_SETS)
 def test_batch_deals_are_exact(name: str, options: dict[str, Any]) -> None:
     assert compare(kozyr.get_variant(name, **options), 300, seed=26) == []
 
@@ -144,7 +171,7 @@ def test_batch_deals_are_exact(name: str, options: dict[str, Any]) -> None:
 def test_batch_games_are_exact(name: str) -> None:
     # Random bidders sink below zero (AP9); seven players to 7 end their games by chance soon
     # enough, and the batch's SMR6 must name the same winners in the same deals.
-    variant = kozyr.get_variant(name, players=7, target=7)
+    variant = kozyr.get_variant(name, players=7, target=7, jokers=0)
     assert compare_parties(variant, 12, seed=26, max_deals=300) == []
 
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from kozyr.variant import Bot, Variant
 
 PLAY = "play"
-_CARDS = tuple(Card.from_index(i) for i in range(52))
+_CARDS = tuple(Card.from_index(i) for i in range(54))  # the jokers too (52, 53)
 #: One play action per seat and card, made once.
 _ACTIONS: dict[tuple[int, int], Action] = {}
 

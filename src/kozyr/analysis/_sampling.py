@@ -197,7 +197,7 @@ def sample_hands(
         hands[me] = own
         for seat in order:
             need = sizes[seat] - known[seat].bit_count()
-            allowed = [i for i in range(52) if (left & ~banned[seat]) >> i & 1]
+            allowed = [i for i in range(54) if (left & ~banned[seat]) >> i & 1]  # jokers too
             if need < 0 or len(allowed) < need:
                 break
             mask = known[seat]

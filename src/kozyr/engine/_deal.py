@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from typing_extensions import override
 
-from kozyr.cards import ALL_CARDS, Card, Suit
+from kozyr.cards import ALL_CARDS_AND_JOKERS, Card, Suit
 from kozyr.cardset import CardSet
 from kozyr.deck import Deck
 from kozyr.engine._faults import _fail, _Traced, checked_result, checked_return, plugin_of
@@ -54,8 +54,8 @@ _PLAYS: list[tuple[Play, ...]] = []
 def _grow(n: int) -> None:
     while len(_ACTIONS) < n:
         seat = len(_ACTIONS)
-        _ACTIONS.append(tuple(CardPlay(seat, card) for card in ALL_CARDS))
-        _PLAYS.append(tuple(Play(seat, card) for card in ALL_CARDS))
+        _ACTIONS.append(tuple(CardPlay(seat, card) for card in ALL_CARDS_AND_JOKERS))
+        _PLAYS.append(tuple(Play(seat, card) for card in ALL_CARDS_AND_JOKERS))
 
 
 _grow(8)

@@ -1,5 +1,5 @@
 """The Pitch family for kozyr: Auction Pitch, Setback, Smudge (rules AP1-AP11, D-AP1-D-AP8) and
-Smear (SMR1-SMR6, D-SMR1-D-SMR6)."""
+Smear (SMR1-SMR8, D-SMR1-D-SMR9)."""
 
 # Names are imported when first used (PEP 562): the entry point (``.plugin``) is imported when
 # kozyr loads its plugins, and must not pull in the game code with the package.

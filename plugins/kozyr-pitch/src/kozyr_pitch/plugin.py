@@ -8,7 +8,7 @@ against these values -- the first time its variant is asked for.
 from kozyr import VariantRegistry, hookimpl
 
 RULE_IDS = "AP1-AP11, D-AP1-D-AP8"
-SMEAR_RULE_IDS = "SMR1-SMR6, D-SMR1-D-SMR6, AP1-AP11, D-AP1-D-AP8"
+SMEAR_RULE_IDS = "SMR1-SMR8, D-SMR1-D-SMR9, AP1-AP11, D-AP1-D-AP8"
 
 
 @hookimpl
@@ -55,7 +55,7 @@ def kozyr_register_variants(registry: VariantRegistry) -> None:
         name="ten-point-smear",
         aliases=("smear-10", "десятиочковый-смир"),
         player_counts=(2, 3, 4, 5, 6, 7),
-        title="Ten-point Smear (no jokers)",
-        title_ru="Смир на десять очков (без джокеров)",
+        title="Ten-point Smear",
+        title_ru="Смир на десять очков",
         rules_ref=SMEAR_RULE_IDS,
     )

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kozyr import ALL_CARDS, Card, CardSet, Rank, ScoreItem, Suit
+from kozyr import ALL_CARDS, BLACK_JOKER, JOKERS, RED_JOKER, Card, CardSet, Rank, ScoreItem, Suit
 from kozyr.cardset import SUIT_MASKS, rank_mask
 from kozyr.scoring import whole
 
@@ -28,15 +28,23 @@ from kozyr.scoring import whole
 COUNT = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 TENS, ACES, KINGS, QUEENS, JACKS = (rank_mask((rank,)) for rank in COUNT)
 COUNTING_CARDS = CardSet(rank_mask(COUNT))
+#: AP2: six cards each, so six tricks (AP7).
+HAND_SIZE = 6
 #: The four points of a deal, in the order AP11 counts them.
 POINTS = ("high", "low", "jack", "game")
 #: AP3: the bid of four, the smudge ("shoot the moon").
 SMUDGE_BID = 4
-#: SMR5: the points of a Smear deal, in the order they count (D-SMR3): Pitch's four with the
-#: Jick after the Jack and the Trey before Game.
-SMEAR_POINTS = ("high", "low", "jack", "jick", "trey", "game")
-#: SMR5: what each point is worth (the Trey, the 3 of trumps, 3 in ten-point Smear; Game 1).
-WORTH = {"high": 1, "low": 1, "jack": 1, "jick": 1, "trey": 3, "game": 1}
+#: SMR5, SMR8: the points of a Smear deal, in the order they count (D-SMR3): Pitch's four with
+#: the Jick after the Jack, then the jokers, and the Trey before Game.
+SMEAR_POINTS = ("high", "low", "jack", "jick", "black_joker", "red_joker", "trey", "game")
+#: SMR5, SMR8: what each point is worth (the Trey, the 3 of trumps, 3 in ten-point Smear; each
+#: joker 1; Game 1).
+WORTH = {
+    "high": 1, "low": 1, "jack": 1, "jick": 1, "black_joker": 1, "red_joker": 1, "trey": 3,
+    "game": 1,
+}  # fmt: skip
+#: SMR8: the names of the jokers' points, by joker (the black joker's first).
+JOKER_POINTS = ("black_joker", "red_joker")
 
 LABELS = {
     "high": ("Старший", "High"),
@@ -47,6 +55,8 @@ LABELS = {
     "smudge": ("Смадж", "Smudge"),
     "jick": ("Джик", "Jick"),
     "trey": ("Тройка", "Trey"),
+    "black_joker": ("Чёрный джокер", "Black joker"),
+    "red_joker": ("Красный джокер", "Red joker"),
 }
 
 
@@ -112,6 +122,10 @@ class Facts:
     trey: int | None = None
     jick_card: Card | None = None
     trey_card: Card | None = None
+    #: SMR8 (ten-point Smear): the seat that won the black and the red joker in a trick; None:
+    #: not in play, or not in the deck (option ``jokers``).
+    black_joker: int | None = None
+    red_joker: int | None = None
 
 
 def game_count(cards: CardSet) -> int:
@@ -146,6 +160,7 @@ def play_facts(
     *,
     jick: bool = False,
     trey: bool = False,
+    jokers: int = 0,
 ) -> Facts:
     """AP8 from a played deal: High, the highest trump in play, to the seat dealt it; Low, the
     lowest, to the seat dealt it (or, ``low_to="capturer"``, to the seat that won it in a
@@ -154,7 +169,8 @@ def play_facts(
     nobody on a tie. The pitch is a trump, so a trump is always in play (AP6). With ``jick``
     (Smear, SMR3, SMR5) the jick is a trump ranking between the jack and the ten -- it can be
     High or Low -- and a point to the seat that wins it; with ``trey`` the 3 of trumps is a
-    point (worth 3) to the seat that wins it."""
+    point (worth 3) to the seat that wins it; with ``jokers`` (ten-point Smear, SMR7, SMR8) each
+    joker of the deck is a point to the seat that wins it, and is never High or Low (D-SMR8)."""
     suit = trumps_of(trump, jick)
     dealt = [0 if hand is None else hand.mask & suit for hand in hands]
     in_play = 0
@@ -180,6 +196,10 @@ def play_facts(
     jick_seat = next((s for s, cards in enumerate(won) if jick_card in cards), None)
     trey_card = Card(Rank.THREE, trump) if trey else None
     trey_seat = next((s for s, cards in enumerate(won) if trey_card in cards), None)
+    jokers_won = [
+        next((s for s, cards in enumerate(won) if joker in cards), None) for joker in JOKERS
+    ]
+    black, red = (jokers_won[i] if jokers > i else None for i in range(2))
     counted = [game_count(cards) for cards in won]
     units = len(sides) if sides else len(won)
     counts = [0] * units
@@ -208,6 +228,8 @@ def play_facts(
         trey_seat,
         jick_card if jick_seat is not None else None,
         trey_card if trey_seat is not None else None,
+        black,
+        red,
     )
 
 
@@ -247,6 +269,12 @@ def deal_items(
         raw.append(("jack", facts.jack, (facts.jack_card,) if facts.jack_card else (), "AP8"))
     if facts.jick is not None:  # SMR5
         raw.append(("jick", facts.jick, (facts.jick_card,) if facts.jick_card else (), "SMR5"))
+    for name, joker, seat in (
+        ("black_joker", BLACK_JOKER, facts.black_joker),
+        ("red_joker", RED_JOKER, facts.red_joker),
+    ):
+        if seat is not None:  # SMR8: each joker a point to the seat that won it
+            raw.append((name, seat, (joker,) if facts.high[1] is not None else (), "SMR8"))
     if facts.trey is not None:  # SMR5
         raw.append(("trey", facts.trey, (facts.trey_card,) if facts.trey_card else (), "SMR5"))
     if facts.game is not None:
@@ -362,6 +390,7 @@ __all__ = [
     "ABOVE_JICK",
     "COUNT",
     "JICKS",
+    "JOKER_POINTS",
     "LABELS",
     "POINTS",
     "SMEAR_POINTS",

@@ -51,6 +51,7 @@ from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr.scoring import whole
 from kozyr_pitch.scoring import (
     COUNT,
+    HAND_SIZE,
     SMUDGE_BID,
     Facts,
     deal_items,
@@ -63,7 +64,6 @@ if TYPE_CHECKING:
     from kozyr.solve import Objective
     from kozyr_pitch.batch import PitchBatch
 
-HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
 BID = "bid"
 PASS = "pass"
@@ -71,8 +71,8 @@ BIDDING = "bidding"
 #: The most Game points a deal can hold: every counting card of the pack (AP8).
 ALL_GAME_POINTS = 4 * sum(COUNT.values())
 _PASSES = tuple(Action(PASS, seat) for seat in range(7))
-#: Every bid of every seat: 1 to 4 in Pitch, up to 8 in ten-point Smear without jokers (SMR4).
-_BIDS = tuple(tuple(Action(BID, seat, value=v) for v in range(9)) for seat in range(7))
+#: Every bid of every seat: 1 to 4 in Pitch, up to 10 in ten-point Smear (SMR4).
+_BIDS = tuple(tuple(Action(BID, seat, value=v) for v in range(11)) for seat in range(7))
 
 
 def bid_text(value: int | None) -> str:
@@ -419,7 +419,7 @@ class AuctionPitch(Variant):
         """Outcome fields of points beyond Pitch's four (none here; Smear's SMR5)."""
         return ()
 
-    def fact_options(self) -> dict[str, bool]:
+    def fact_options(self) -> dict[str, Any]:
         """The keywords of :func:`kozyr_pitch.scoring.play_facts` for this variant's points."""
         return {"jick": False, "trey": False}
 
@@ -647,6 +647,9 @@ class AuctionPitch(Variant):
             data["jick"] = facts.jick
         if "trey" in self.fact_names:
             data["trey"] = facts.trey
+        for name in ("black_joker", "red_joker"):  # SMR8 (ten-point Smear)
+            if name in self.fact_names:
+                data[name] = getattr(facts, name)
         if extra.get("game_points") is not None:
             data["game_points"] = list(extra["game_points"])
         return data
@@ -665,6 +668,8 @@ class AuctionPitch(Variant):
                 counts=tuple(d["game_points"]) if d.get("game_points") is not None else None,
                 jick=d.get("jick"),
                 trey=d.get("trey"),
+                black_joker=d.get("black_joker"),
+                red_joker=d.get("red_joker"),
             )
             return facts, int(d["pitcher"]), int(d["bid"]), None
         pitcher, bid = self.auction(record.dealer, self.bids(record))
@@ -880,8 +885,9 @@ class AuctionPitch(Variant):
             low_to=str(self.options["low_to"]),
             pitcher=pitcher,
             bid=bid,
-            **self.fact_options(),
-        )
+            jick=bool(self.fact_options()["jick"]),
+            trey=bool(self.fact_options()["trey"]),
+        )  # the jokers' points (SMR8) are not in the objective yet
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:
