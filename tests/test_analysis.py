@@ -267,3 +267,31 @@ def test_a_deal_a_seat_sat_out_is_reported_and_the_others_analysed() -> None:
     assert [("error" in d) for d in deals] == [False, False, False, True]
     assert "sat this deal out" in deals[3]["error"] and deals[3]["plays"] == []
     assert all(len(d["plays"]) == 21 for d in deals[:3])
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_played_party_ends_each_deal_at_its_real_result(seed: int) -> None:
+    # A Seven Up party of two players played by bots to its end (SU7), written and read back:
+    # every deal is reviewed (numbered from 1), no card gains its own side value, and the value
+    # after each deal's last card is what that side really scored of High, Low, Jack and Game
+    # (SU6) -- the deals reviewed in the party's contexts agree with the party's own scoring
+    from kozyr.analysis import analyse_party
+    from kozyr.party import play_party
+    from kozyr.record import PartyResult
+
+    variant = kozyr.get_variant("seven-up", players=2)
+    played = play_party(variant, seed=seed)
+    assert played.record is not None
+    result = replay(json.loads(json.dumps(played.record.to_json())))
+    assert isinstance(result, PartyResult) and len(result.deals) >= 2
+    found = analyse_party(result, variant, max_nodes=None)
+    assert [d.number for d in found.deals] == list(range(1, len(result.deals) + 1))
+    assert found.unsolved == 0
+    counted = {"high", "low", "jack", "game"}
+    for review, deal in zip(found.deals, result.deals, strict=True):
+        assert all(p.after <= p.before for p in review.plays)  # type: ignore[operator]
+        last = review.plays[-1]
+        made = sum(
+            int(i.points) for i in deal.sheet.items if i.name in counted and i.seat in last.side
+        )
+        assert last.after == made, (review.number, deal.sheet.items)

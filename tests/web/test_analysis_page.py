@@ -75,7 +75,7 @@ def test_the_flags_are_the_commands_with_the_players_named(client: Any, party: i
     assert nine is not None
     cells = re.findall(r"<td[^>]*>(.*?)</td>", nine.group(1))
     assert [re.sub(r"<[^>]+>", "", c).strip() for c in cells] == [
-        "5", "Anna", "9♠ ✗", "3", "2", "A♥"
+        "5", "Anna", "9♠ ✗ — lost value", "3", "2", "A♥"
     ]  # fmt: skip
     assert "Value of" not in html  # each plays for himself: the value is the player's own
     assert "12 cards played, 7 lost value" in html
@@ -152,9 +152,12 @@ def test_a_deal_a_seat_sat_out(client: Any) -> None:
 def test_a_busy_server_answers_503_at_once(
     client: Any, party: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    assert client.get(f"/games/{party}/deals/0/analysis").status_code == 200  # kept now
     monkeypatch.setattr(page, "WAIT_SECONDS", 0.05)
     page._RUNNING.acquire()  # another analysis holds the only slot
     try:
+        # a kept review needs no slot: answered at once
+        assert client.get(f"/games/{party}/deals/0/analysis").status_code == 200
         monkeypatch.setattr(page, "PAGE_MAX_NODES", 7)  # a review not kept from before
         response = client.get(f"/games/{party}/deals/0/analysis")
         assert response.status_code == 503 and response.headers["retry-after"] == "5"
@@ -222,3 +225,23 @@ def test_the_search_stops_at_the_request_budget(tmp_path: Path) -> None:
             r"\$\.deals\[0\]\.tricks\[\d+\]: the work took longer than its budget", response.text
         )
         assert slow.get("/").status_code == 200
+
+
+def test_a_deal_counted_in_tricks_says_what_the_command_says(client: Any) -> None:
+    # Семь листов of two (SL-C9: tricks): the page's sentences are the command's at the same
+    # budget, seats named, in tricks ("loses 1 trick"), and in Russian with its plural forms
+    record = example("sem-listov.json")
+    out = io.StringIO()
+    path = str(Path(__file__).resolve().parents[2] / "examples" / "sem-listov.json")
+    argv = ["analyse", path, "--json", "--max-nodes", str(page.PAGE_MAX_NODES)]
+    assert main(argv, out=out) == 0
+    said = [p["text"] for p in json.loads(out.getvalue())["plays"] if p["text"]]
+    assert said and all(" loses 1 trick; " in t for t in said)
+    deal = {k: v for k, v in record.items() if k not in ("variant", "options")}
+    party = {"variant": "sem-listov", "options": record["options"], "players": NAMES}
+    game = imported(client, {**party, "deals": [deal]})
+    client.cookies.set("lang", "en")
+    assert flags(client.get(f"/games/{game}/deals/0/analysis").text) == named(said, NAMES)
+    client.cookies.set("lang", "ru")
+    russian = flags(client.get(f"/games/{game}/deals/0/analysis").text)
+    assert len(russian) == len(said) and all(" теряет 1 взятку; " in t for t in russian)

@@ -92,35 +92,44 @@ def _key(record: dict[str, Any], index: int, max_nodes: int) -> str:
     return json.dumps(what, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def review_of(view: View, index: int) -> DealAnalysis | str:
-    """The review of deal ``index`` of a game (made, or kept from before), or why there is
-    none: ``"summary"`` or ``"outcome"`` (the deal has no cards played). Raises
-    :class:`IndexError` for no such deal. Slow: call it through :func:`bounded`."""
-    from kozyr.analysis import analyse_party
-
+def ready(view: View, index: int) -> DealAnalysis | str | None:
+    """What the page of deal ``index`` can show without a search: ``"summary"`` or
+    ``"outcome"`` (the deal has no cards played), a review kept from before, else None.
+    Raises :class:`IndexError` for no such deal."""
     result = view.result
     if result is None or not 0 <= index < len(result.deals):
         raise IndexError(index)
     deal = result.deals[index].record
     if deal.tricks is None:
         return "outcome" if deal.outcome else "summary"
-    max_nodes = PAGE_MAX_NODES
-    key = _key(view.game.record, index, max_nodes)
+    key = _key(view.game.record, index, PAGE_MAX_NODES)
     with _KEPT_LOCK:
         kept = _KEPT.get(key)
         if kept is not None:
             _KEPT.move_to_end(key)
-            return kept
+        return kept
+
+
+def review_of(view: View, index: int) -> DealAnalysis | str:
+    """The review of deal ``index`` of a game (kept from before, or made and kept), or why
+    there is none (:func:`ready`). Slow: call it through :func:`bounded`."""
+    from kozyr.analysis import analyse_party
+
+    found = ready(view, index)
+    if found is not None:
+        return found
+    result = view.result
+    assert result is not None
+    max_nodes = PAGE_MAX_NODES
     variant = result.record.variant_object if result.record is not None else None
     if variant is None:
         variant = games.variant_of(view.game.record)
-    party = analyse_party(result, variant, max_nodes=max_nodes, deals=[index])
-    found = party.deals[0]
+    review = analyse_party(result, variant, max_nodes=max_nodes, deals=[index]).deals[0]
     with _KEPT_LOCK:
-        _KEPT[key] = found
+        _KEPT[_key(view.game.record, index, max_nodes)] = review
         while len(_KEPT) > KEPT:
             _KEPT.popitem(last=False)
-    return found
+    return review
 
 
 def _described(lang: str, review: PlayReview) -> str:
@@ -159,10 +168,11 @@ def _name(players: Sequence[str], seat: int) -> str:
     return players[seat] if 0 <= seat < len(players) else str(seat)
 
 
-def page_context(
+def review_context(
     found: DealAnalysis, players: Sequence[str], lang: str, only: bool
 ) -> dict[str, Any]:
-    """What ``analysis.html`` shows of a review: a row per card, the flagged ones first."""
+    """What ``analysis.html`` shows of a review: a row per card in the order played (with
+    ``only``, the cards that lost value alone), the flagged cards' sentences, the summary."""
     rows = []
     for p in found.plays:
         player = _name(players, p.seat)
@@ -217,7 +227,9 @@ async def analysis_page(request: Request) -> Response:
     only = request.query_params.get("only") == "lost"
     try:
         view = table.view(game_id)
-        found = await bounded(lambda: review_of(view, index))
+        found = ready(view, index)  # no search, no wait: a kept review, or none to make
+        if found is None:
+            found = await bounded(lambda: review_of(view, index))
     except GameNotFound:
         return _not_found(request)
     except IndexError:
@@ -254,7 +266,7 @@ async def analysis_page(request: Request) -> Response:
     if isinstance(found, str):
         context["missing"] = found
     else:
-        context["review"] = review = page_context(found, game.players, lang, only)
+        context["review"] = review = review_context(found, game.players, lang, only)
         hands = view.result.deals[index].record.hands if view.result is not None else ()
         out = [_name(game.players, seat) for seat, hand in enumerate(hands) if hand is None]
         if found.error and out:  # said with the players' names (the message has seat numbers)
@@ -272,4 +284,16 @@ ROUTES = [
     ),
 ]
 
-__all__ = ["KEPT", "PAGE_MAX_NODES", "ROUTES", "RUNNING", "WAIT_SECONDS", "review_of", "sentence"]
+__all__ = [
+    "KEPT",
+    "PAGE_MAX_NODES",
+    "ROUTES",
+    "RUNNING",
+    "WAIT_SECONDS",
+    "Busy",
+    "bounded",
+    "ready",
+    "review_context",
+    "review_of",
+    "sentence",
+]
