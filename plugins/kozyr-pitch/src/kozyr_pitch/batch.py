@@ -156,8 +156,6 @@ class PitchBatch:
     pack_size = 52
 
     def __init__(self, variant: AuctionPitch) -> None:
-        from kozyr_pitch.smear import Smear
-
         self.variant = variant
         #: SMR7: the jokers of the deck (ten-point Smear), after the 52 in the pack
         self.jokers = variant.deck_jokers
@@ -176,7 +174,8 @@ class PitchBatch:
         #: The points of a deal in the order counted (AP8; Smear's SMR5, D-SMR3).
         self.points = tuple(name for name in SMEAR_POINTS if name in variant.fact_names)
         self.max_bid = variant.max_bid
-        self.smear = isinstance(variant, Smear)
+        #: SMR6: a game of Smear is decided at the end of a deal (Auction Pitch: AP11)
+        self.smear = variant.out_rule == "SMR6"
         #: AP7's trick rules, or Smear's with the jick (SMR3) through their batch_twin()
         self.twin: TrickTwin = twin(variant.trick_rules)
         self.min_bid = int(options["min_bid"])
