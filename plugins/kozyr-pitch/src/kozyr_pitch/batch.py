@@ -43,12 +43,12 @@ from kozyr.batch import (
     unit_points,
 )
 from kozyr.batch.tricks import TRUMP, FollowOrTrumpTwin, TrickTwin, play_tricks, twin
-from kozyr_pitch.scoring import ABOVE_JICK, COUNT, JICKS, LABELS, SMEAR_POINTS, WORTH
+from kozyr_pitch.scoring import ABOVE_JICK, COUNT, HAND_SIZE, JICKS, LABELS, SMEAR_POINTS, WORTH
 
 if TYPE_CHECKING:
     from kozyr_pitch.variant import AuctionPitch
 
-TRICKS = 6
+TRICKS = HAND_SIZE  # AP2, AP7: six cards each, six tricks
 #: The most deals a game of the batch may take (as the reference party loop's cap).
 MAX_DEALS = 2000
 _U = np.uint64

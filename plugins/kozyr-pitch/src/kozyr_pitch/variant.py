@@ -51,6 +51,7 @@ from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr.scoring import whole
 from kozyr_pitch.scoring import (
     COUNT,
+    HAND_SIZE,
     SMUDGE_BID,
     Facts,
     deal_items,
@@ -63,7 +64,6 @@ if TYPE_CHECKING:
     from kozyr.solve import Objective
     from kozyr_pitch.batch import PitchBatch
 
-HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
 BID = "bid"
 PASS = "pass"
