@@ -417,3 +417,34 @@ def test_the_points_objective_counts_the_jokers() -> None:
             scored = {mask for mask, _ in objective.scoring}
             for mask in JOKER_MASKS:
                 assert (mask in scored) == bool(mask & held and mask in JOKER_MASKS[:jokers])
+
+
+def test_serve_takes_a_full_deal_and_an_outcome_with_jokers(tmp_path: Any) -> None:
+    # kozyr serve over a real SQLite file: the worked deal with its jokers in full, then an
+    # outcome deal naming the black joker's winner; a joker in a jokerless game is refused at
+    # its path
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from kozyr.web import create_app
+
+    names = ["Аня", "Боря", "Вера", "Гоша"]
+    with TestClient(create_app(str(tmp_path / "kozyr.sqlite3"))) as client:
+        game = client.post("/api/games", json={"variant": "ten-point-smear", "players": names})
+        assert game.status_code == 201, game.text
+        url = f"/api/games/{game.json()['id']}/deals"
+        deal = {k: v for k, v in full().items() if k not in ("variant", "options")}
+        assert client.post(url, json=deal).status_code == 201
+        outcome = {"dealer": 1, "pitcher": 2, "bid": 2, "high": 2, "low": 0, "jack": None,
+                   "jick": None, "black_joker": 2, "trey": None, "game": 3}  # fmt: skip
+        response = client.post(url, json=outcome)
+        assert response.status_code == 201, response.text
+        body = client.get(f"/api/games/{game.json()['id']}").json()
+        # deal 1 (-3, 3, 2, 0); deal 2: seat 2 High and 🃏 = 2 makes its bid, Low seat 0, Game
+        # seat 3: (1, 0, 2, 1) -- running (-2, 3, 4, 1)
+        assert body["result"]["running"][-1] == [-2, 3, 4, 1]
+        plain = client.post("/api/games", json={"variant": "smear", "players": names})
+        refused = client.post(f"/api/games/{plain.json()['id']}/deals", json=deal)
+        assert refused.status_code == 422
+        assert refused.json()["path"] == "$.deals[0].hands[0][2]"
+        assert "no jokers" in refused.json()["detail"]
