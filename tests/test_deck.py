@@ -47,6 +47,26 @@ def test_seeded_shuffle_is_reproducible() -> None:
     assert sorted(a.cards) == sorted(Deck.of_size(36).cards)  # a permutation
 
 
+@pytest.mark.parametrize("size", sorted(PACKS))
+def test_the_written_out_shuffle_is_random_shuffle(size: int) -> None:
+    # #25: Deck.shuffle writes the shuffle out for a plain random.Random; every seed must still
+    # deal exactly what rng.shuffle deals (the seeded deals of every record rest on it), and a
+    # generator with a shuffle of its own is asked to shuffle (kozyr.advise stacks decks so)
+    for seed in range(300):
+        deck, cards = Deck.of_size(size), list(Deck.of_size(size).cards)
+        deck.shuffle(random.Random(seed))
+        random.Random(seed).shuffle(cards)
+        assert deck.cards == cards
+
+    class Stacked(random.Random):
+        def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    deck = Deck.of_size(size)
+    deck.shuffle(Stacked(0))
+    assert deck.cards == list(reversed(Deck.of_size(size).cards))
+
+
 def test_cut_returns_the_bottom_card_of_the_lifted_packet() -> None:
     # C7: lift 5 cards off the top; the 5th card lifted becomes the bottom of the deck
     deck = Deck.of_size(24)

@@ -3,7 +3,10 @@ reference's constants and labels, or compiles its tables from the reference's fu
 writes a rule's number, table or label again. Read from the source with ``ast``:
 
 - no module-level constant of ``batch.py`` repeats, under the same name and value, one of the
-  plugin's reference modules (``HAND_SIZE = 6`` in both);
+  plugin's reference modules (``HAND_SIZE = 6`` in both), and no number of ``batch.py`` repeats
+  one of theirs under another name (``TRICKS = 6`` beside ``HAND_SIZE = 6``);
+- no two reference modules of a plugin write the same numeric constant (``HAND_SIZE = 6`` in
+  both ``variant.py`` and ``outcome.py``);
 - no table literal (a dict, tuple, list or set of two or more entries) of ``batch.py`` equals one
   of the reference's (SU6's Game count, SM3's packets);
 - no label: a Russian string in ``batch.py`` outside its docstrings is a label written twice.
@@ -57,22 +60,35 @@ def docstrings(tree: ast.Module) -> set[int]:
     return found
 
 
+def is_number(value: object) -> bool:
+    """A rule's number: an int or float other than 0 and 1 (no bool)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value not in (0, 1)
+
+
 def duplicated_rule_data(batch: Path) -> list[str]:
-    """Every place where ``batch`` writes again what its package's reference modules hold."""
+    """Every place where ``batch`` writes again what its package's reference modules hold, and
+    every numeric constant two reference modules both write."""
     reference: dict[str, object] = {}
     tables: dict[str, str] = {}
+    numbers: dict[object, str] = {}  # value -> "module:line NAME" where the reference writes it
+    wrong = []
     for module in sorted(batch.parent.glob("*.py")):
         if module == batch:
             continue
         for name, value, line in constants(ast.parse(module.read_text(encoding="utf-8"))):
+            if is_number(value) and reference.get(name) == value:
+                wrong.append(f"{module.name}:{line}: {name} = {value!r} is written twice")
             reference[name] = value
+            if is_number(value):
+                numbers.setdefault(value, f"{module.name}:{line} {name}")
             if is_table(value):
                 tables.setdefault(repr(value), f"{module.name}:{line}")
     tree = ast.parse(batch.read_text(encoding="utf-8"))
-    wrong = []
     for name, value, line in constants(tree):
         if name in reference and reference[name] == value and not isinstance(value, str):
             wrong.append(f"{batch.name}:{line}: {name} = {value!r} repeats the reference's {name}")
+        elif is_number(value) and value in numbers:
+            wrong.append(f"{batch.name}:{line}: {name} = {value!r} repeats {numbers[value]}")
         elif is_table(value) and repr(value) in tables:
             wrong.append(f"{batch.name}:{line}: {name} repeats the table at {tables[repr(value)]}")
     skip = docstrings(tree)
@@ -91,17 +107,21 @@ def test_batch_forms_write_no_rule_data_again(batch: Path) -> None:
 
 def test_the_check_finds_a_copied_constant_table_and_label(tmp_path: Path) -> None:
     (tmp_path / "scoring.py").write_text(
-        'HAND_SIZE = 6\nCOUNT = {"ten": 10, "ace": 4}\nLABEL = ("Гейм", "Game")\n', encoding="utf-8"
+        'HAND_SIZE = 6\nCOUNT = {"ten": 10, "ace": 4}\nLABEL = ("Гейм", "Game")\nTARGET = 7\n',
+        encoding="utf-8",
     )
+    (tmp_path / "variant.py").write_text("TARGET = 7\nONE = 1\n", encoding="utf-8")
     batch = tmp_path / "batch.py"
     batch.write_text(
         '"""Гейм in a docstring is prose."""\n'
-        'HAND_SIZE = 6\n_VALUE = {"ten": 10, "ace": 4}\nTRICKS = 6\n'
+        'HAND_SIZE = 6\n_VALUE = {"ten": 10, "ace": 4}\nTRICKS = 6\nFIRST = 1\nCAP = 2000\n'
         'def f():\n    """Гейм."""\n    return ("Гейм", "Game")\n',
         encoding="utf-8",
     )
     assert duplicated_rule_data(batch) == [
+        "variant.py:1: TARGET = 7 is written twice",
         "batch.py:2: HAND_SIZE = 6 repeats the reference's HAND_SIZE",
         "batch.py:3: _VALUE repeats the table at scoring.py:2",
-        "batch.py:7: label 'Гейм' written again",
+        "batch.py:4: TRICKS = 6 repeats scoring.py:1 HAND_SIZE",
+        "batch.py:9: label 'Гейм' written again",
     ]

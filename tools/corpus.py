@@ -53,6 +53,37 @@ CASES: list[tuple[str, dict[str, Any], bool]] = [
     ("semerik", {"quads": "plus_one"}, True),
     ("semerik", {"counter_mode": "cumulative"}, True),
     ("semerik", {"packets": "3-3-4"}, True),
+    # AP1-AP11, D-AP2-D-AP8: the Pitch family; parties only where random bots end them (a
+    # smudge for anyone, AP10, or seven players to 7: random bidders are set back without end)
+    ("auction-pitch", {"players": 4}, False),
+    ("auction-pitch", {"players": 2}, False),
+    (
+        "auction-pitch",
+        {"players": 5, "min_bid": 1, "stuck_dealer": "two", "low_to": "capturer"},
+        False,
+    ),
+    ("auction-pitch", {"players": 7, "dealer_privilege": False}, False),
+    ("auction-pitch", {"partnership": True, "win_by": 2}, False),
+    ("auction-pitch", {"players": 3, "smudge": "anyone"}, True),
+    ("setback", {"players": 4}, False),
+    ("setback", {"target": 21, "low_to": "capturer"}, False),
+    ("setback", {"smudge": "anyone"}, True),
+    ("smudge", {"players": 4}, False),
+    ("smudge", {"smudge": "anyone", "partnership": True}, True),
+    # SMR1-SMR6, D-SMR1-D-SMR6: Smear, the jick and the trey
+    ("smear", {"players": 4}, False),
+    ("smear", {"players": 2}, False),
+    ("smear", {"partnership": True, "low_to": "capturer", "target": 21}, False),
+    (
+        "smear",
+        {"players": 5, "min_bid": 1, "stuck_dealer": "two", "dealer_privilege": False},
+        False,
+    ),
+    ("smear", {"jick": False, "trey": True, "players": 3}, False),
+    ("smear", {"players": 7, "target": 7}, True),
+    ("ten-point-smear", {"players": 4}, False),
+    ("ten-point-smear", {"partnership": True}, False),
+    ("ten-point-smear", {"players": 7, "min_bid": 1, "target": 7}, True),
 ]
 
 BOTS = ("random", "heuristic")

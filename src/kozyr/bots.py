@@ -97,8 +97,15 @@ class _Seat(NamedTuple):
     plugin: str
 
 
-def _made(variant: Variant, kind: str | Sequence[str], rng: random.Random) -> list[_Seat]:
+def _made(
+    variant: Variant, kind: str | Sequence[str], rng: random.Random, *, shared: bool = False
+) -> list[_Seat]:
+    """The seats' bots by name, all drawing from ``rng``. ``shared``: the seats that play
+    kozyr's random bot share one -- it keeps nothing but the generator they all draw from, so
+    the draws are the same -- which is what :func:`play_deal` asks (its bots never leave it);
+    :func:`make_bots` gives every seat a bot of its own."""
     available = available_bots(variant)
+    random_seat: _Seat | None = None
     kinds = [kind] * variant.players if isinstance(kind, str) else list(kind)
     if len(kinds) != variant.players:
         raise KozyrError(f"{variant.name}: need {variant.players} bots, got {len(kinds)}")
@@ -116,7 +123,9 @@ def _made(variant: Variant, kind: str | Sequence[str], rng: random.Random) -> li
                 " (and pimc:samples=N:nodes=M)"
             )
         if available[name] is RandomBot:  # kozyr's own bot: no plugin's code to guard
-            seats.append(_Seat(RandomBot(rng), name, "kozyr"))
+            if random_seat is None or not shared:
+                random_seat = _Seat(RandomBot(rng), name, "kozyr")
+            seats.append(random_seat)
             continue
         plugin = bot_plugin(variant, name)
         bot = call_plugin(
@@ -247,10 +256,10 @@ def _players(
     """The bots of a deal: made by name (all drawing from ``rng``), or given as objects (named
     by their class and module)."""
     if isinstance(bots, str):
-        return _made(variant, bots, rng)
+        return _made(variant, bots, rng, shared=True)
     names = [b for b in bots if isinstance(b, str)]
     if len(names) == len(bots):
-        return _made(variant, names, rng)
+        return _made(variant, names, rng, shared=True)
     objects = [b for b in bots if not isinstance(b, str)]
     if len(objects) != len(bots):
         raise KozyrError(f"{variant.name}: give bots as names or as objects, not both")

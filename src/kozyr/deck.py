@@ -88,8 +88,27 @@ class Deck:
         return len(self.cards)
 
     def shuffle(self, rng: random.Random) -> None:
-        """Shuffle in place with a seeded generator (``random.Random(seed)``)."""
-        rng.shuffle(self.cards)
+        """Shuffle in place with a seeded generator (``random.Random(seed)``).
+
+        For a plain ``random.Random`` the shuffle is written out -- Fisher-Yates from the
+        bottom card up, each place drawn by rejection sampling from ``rng.getrandbits``, as
+        :class:`kozyr.bots.RandomBot` draws -- so that a seed's deal rests on documented
+        ``random`` methods only; it is the very shuffle ``rng.shuffle`` makes (the same cards
+        for every seed), without a call into ``random`` for every card. Any other generator
+        (a subclass with a shuffle of its own, as :mod:`kozyr.advise` stacks decks) shuffles
+        with its own ``shuffle``."""
+        cards = self.cards
+        if type(rng) is not random.Random:
+            rng.shuffle(cards)
+            return
+        getrandbits = rng.getrandbits
+        for i in range(len(cards) - 1, 0, -1):  # the card at i swaps with one of 0..i
+            places = i + 1
+            bits = places.bit_length()
+            j = getrandbits(bits)
+            while j >= places:
+                j = getrandbits(bits)
+            cards[i], cards[j] = cards[j], cards[i]
 
     def cut(self, at: int) -> Card:
         """Lift ``at`` cards off the top and put them underneath; return the cut card (C7)."""

@@ -19,8 +19,8 @@ from kozyr.cli.output import (
     dump,
     seed_arg,
     table,
-    variant_options,
     variant_of,
+    variant_options,
     whole_number,
 )
 

@@ -28,6 +28,8 @@ from kozyr.scoring import whole
 COUNT = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 TENS, ACES, KINGS, QUEENS, JACKS = (rank_mask((rank,)) for rank in COUNT)
 COUNTING_CARDS = CardSet(rank_mask(COUNT))
+#: AP2: six cards each, so six tricks (AP7).
+HAND_SIZE = 6
 #: The four points of a deal, in the order AP11 counts them.
 POINTS = ("high", "low", "jack", "game")
 #: AP3: the bid of four, the smudge ("shoot the moon").

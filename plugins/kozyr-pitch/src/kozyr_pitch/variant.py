@@ -51,6 +51,7 @@ from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr.scoring import whole
 from kozyr_pitch.scoring import (
     COUNT,
+    HAND_SIZE,
     SMUDGE_BID,
     Facts,
     deal_items,
@@ -63,7 +64,6 @@ if TYPE_CHECKING:
     from kozyr.solve import Objective
     from kozyr_pitch.batch import PitchBatch
 
-HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
 BID = "bid"
 PASS = "pass"
@@ -864,8 +864,8 @@ class AuctionPitch(Variant):
 
     @override
     def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
-        """AP8, AP9, SMR5: the High, Low, Jack (Jick, Trey) and Game points of ``seats``, and
-        for the pitcher's side the set-back when it falls short of its bid (see
+        """AP8, AP9, SMR5, SMR8: the High, Low, Jack (Jick, jokers, Trey) and Game points of
+        ``seats``, and for the pitcher's side the set-back when it falls short of its bid (see
         :mod:`kozyr_pitch.solving`). The pitcher and bid come from the deal's bids (AP3-AP6)."""
         from kozyr_pitch.solving import points_objective
 
@@ -887,7 +887,8 @@ class AuctionPitch(Variant):
             bid=bid,
             jick=bool(self.fact_options()["jick"]),
             trey=bool(self.fact_options()["trey"]),
-        )  # the jokers' points (SMR8) are not in the objective yet
+            jokers=int(self.fact_options().get("jokers", 0)),
+        )
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:

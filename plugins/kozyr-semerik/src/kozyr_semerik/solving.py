@@ -26,12 +26,12 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from kozyr_semerik.outcome import TRICKS  # SM3: ten cards each, ten tricks
 from kozyr_semerik.scoring import ALL_TRICKS_BONUS, COUNTER_MASK, NINE_TRICKS_BONUS
 
 if TYPE_CHECKING:
     from kozyr.engine import Deal
 
-TRICKS = 10  # SM3: ten cards each, ten tricks
 PLAYERS = 4  # SM1
 
 

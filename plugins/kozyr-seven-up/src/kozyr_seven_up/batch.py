@@ -40,12 +40,13 @@ from kozyr.batch import (
     unit_points,
 )
 from kozyr.batch.tricks import play_tricks, twin
+from kozyr_seven_up.outcome import HAND_SIZE
 from kozyr_seven_up.scoring import COUNT, LABELS
 
 if TYPE_CHECKING:
     from kozyr_seven_up.variant import SevenUp
 
-TRICKS = 6
+TRICKS = HAND_SIZE  # SU3: six cards each, six tricks
 _U = np.uint64
 assert [card.index for card in Deck.of_size(52).cards] == list(range(52))
 #: SU6 Game value of each 13-bit suit pattern, from the reference's COUNT.

@@ -45,6 +45,7 @@ from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr.scoring import whole
 from kozyr.seats import next_seat
 from kozyr_seven_up import outcome
+from kozyr_seven_up.outcome import HAND_SIZE
 from kozyr_seven_up.scoring import (
     COUNT,
     GAME_TARGET,
@@ -59,7 +60,6 @@ if TYPE_CHECKING:
     from kozyr.solve import Objective
     from kozyr_seven_up.batch import SevenUpBatch
 
-HAND_SIZE = 6
 ORDER = RankOrder.ace_high()
 # Discard decisions (SU4) per seat and card, built once and reused: actions are immutable values.
 _DISCARDS = tuple(tuple(Action("discard", seat, card) for card in ALL_CARDS) for seat in range(4))
