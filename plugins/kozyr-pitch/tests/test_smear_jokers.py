@@ -395,18 +395,19 @@ def test_the_bots_play_the_jokers() -> None:
     assert kozyr.replay(record.to_json()).points == deal.result().points
 
 
-def test_the_points_objective_waits_for_the_jokers() -> None:
-    # the solver's points objective does not count the jokers yet: with jokers in the deck
-    # the variant gives none (the solver counts tricks), without them Pitch's points
+def test_the_points_objective_counts_the_jokers() -> None:
+    # the solver's points objective (kozyr_pitch.solving) is given the deck's jokers (SMR8):
+    # at the start of play of the worked deal the two jokers are among its points
     from kozyr_pitch.solving import PitchPoints
 
-    for jokers, kind in ((2, type(None)), (0, PitchPoints)):
+    for jokers in (2, 0):
         variant = kozyr.get_variant("ten-point-smear", jokers=jokers)
         deal = Deal.new(variant, seed=7)
         while deal.phase != kozyr.PLAY or deal.trump is None:
             actions = deal.legal_actions()
             deal.push(max(actions, key=lambda a: a.kind != "pass"))
-        assert isinstance(variant.solve_objective(deal, frozenset({0})), kind)
+        assert isinstance(variant.solve_objective(deal, frozenset({0})), PitchPoints)
+    assert kozyr.get_variant("ten-point-smear").fact_options()["jokers"] == 2
 
 
 def test_serve_takes_a_full_deal_and_an_outcome_with_jokers(tmp_path: Any) -> None:

@@ -885,9 +885,8 @@ class AuctionPitch(Variant):
             low_to=str(self.options["low_to"]),
             pitcher=pitcher,
             bid=bid,
-            jick=bool(self.fact_options()["jick"]),
-            trey=bool(self.fact_options()["trey"]),
-        )  # the jokers' points (SMR8) are not in the objective yet
+            **self.fact_options(),
+        )
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:
