@@ -396,18 +396,27 @@ def test_the_bots_play_the_jokers() -> None:
 
 
 def test_the_points_objective_counts_the_jokers() -> None:
-    # the solver's points objective (kozyr_pitch.solving) is given the deck's jokers (SMR8):
-    # at the start of play of the worked deal the two jokers are among its points
-    from kozyr_pitch.solving import PitchPoints
+    # the solver's points objective (kozyr_pitch.solving.PitchPoints) counts each joker in play
+    # as a point to its winner (SMR8) -- with two jokers, one (the black, D-SMR1) or none
+    from kozyr_pitch.solving import JOKER_MASKS, PitchPoints
 
-    for jokers in (2, 0):
+    for jokers in (2, 1, 0):
         variant = kozyr.get_variant("ten-point-smear", jokers=jokers)
-        deal = Deal.new(variant, seed=7)
-        while deal.phase != kozyr.PLAY or deal.trump is None:
-            actions = deal.legal_actions()
-            deal.push(max(actions, key=lambda a: a.kind != "pass"))
-        assert isinstance(variant.solve_objective(deal, frozenset({0})), PitchPoints)
-    assert kozyr.get_variant("ten-point-smear").fact_options()["jokers"] == 2
+        for seed in range(12):
+            deal = Deal.new(variant, seed=seed)
+            while deal.phase != kozyr.PLAY or deal.trump is None:
+                actions = deal.legal_actions()
+                deal.push(max(actions, key=lambda a: a.kind != "pass"))
+            objective = variant.solve_objective(deal, frozenset({0}))
+            assert isinstance(objective, PitchPoints)
+            held = 0
+            for hand in deal.hands:
+                held |= hand
+            for play in deal.current_trick().plays:
+                held |= play.card.mask
+            scored = {mask for mask, _ in objective.scoring}
+            for mask in JOKER_MASKS:
+                assert (mask in scored) == bool(mask & held and mask in JOKER_MASKS[:jokers])
 
 
 def test_serve_takes_a_full_deal_and_an_outcome_with_jokers(tmp_path: Any) -> None:
