@@ -54,6 +54,7 @@ TARGETS: dict[str, tuple[str, dict[str, Any], str | None]] = {
     "semerik": ("semerik", {}, None),
     "auction-pitch": ("auction-pitch", {"players": 4}, None),
     "smear": ("smear", {"players": 4}, None),
+    "ten-point-smear": ("ten-point-smear", {"players": 4}, None),
 }
 
 

@@ -408,6 +408,78 @@ def semerik(seed: int) -> list[int]:
     return tricks
 
 
+def ten_point_smear(seed: int, players: int = 4) -> list[int]:
+    """Ten-point Smear (SMR2-SMR8), dealer seat 0: :func:`smear` with the trey (no change to
+    play), bids to 10 and the two jokers, cards 52 and 53 of a 54-card pack: trumps between the
+    jick and the ten, never the pitch, calling for trumps when led, the later of two winning."""
+    rng = random.Random(seed)
+    cards = list(range(54))
+    rng.shuffle(cards)
+    eldest = 1 % players
+    order = [(eldest + i) % players for i in range(players)]
+    hands = [0] * players
+    pos = 0
+    for _ in range(2):  # AP2: two rounds of three
+        for s in order:
+            hands[s] |= (1 << cards[pos]) | (1 << cards[pos + 1]) | (1 << cards[pos + 2])
+            pos += 3
+    best = 0
+    leader = 0
+    for j, s in enumerate(order):  # AP3-AP5, SMR4: pass (0) first, then the bids upwards
+        if j < players - 1:
+            values = [0, *range(max(best + 1, 2), 11)]
+        elif best == 0:
+            values = list(range(2, 11))
+        else:
+            values = [0, *range(best, 11)]
+        value = values[rng.randrange(len(values))] if len(values) > 1 else values[0]
+        if value and value >= best:
+            best, leader = value, s
+    jokers = 3 << 52
+    trump = -1
+    jick = 0
+    trumps = 0
+    tricks = [0] * players
+    while hands[leader]:
+        seat = leader
+        lead = -1
+        best_card = -1
+        winner = seat
+        best_trump = False
+        for _ in range(players):
+            h = hands[seat]
+            if trump < 0:  # D-SMR9: the pitch is never a joker
+                m = h & ~jokers
+            elif lead < 0:
+                m = h
+            else:  # AP7, SMR3, SMR7: follow suit (jick, jokers trumps) or trump; void, any
+                f = h & trumps if lead == trump else h & SUIT[lead] & ~jick
+                m = (f | (h & trumps)) if f else h
+            c = m.bit_count()
+            if c > 1:
+                for _ in range(rng.randrange(c)):
+                    m &= m - 1
+            low = m & -m
+            hands[seat] ^= low
+            card = low.bit_length() - 1
+            if trump < 0:  # AP6: the pitch names trump
+                trump = card // 13
+                jick = 1 << ((3 - trump) * 13 + 9)
+                trumps = SUIT[trump] | jick | jokers
+            if lead < 0:
+                lead = trump if low & (jick | jokers) else card // 13
+            if low & trumps:  # four times the rank: the jick 34, the jokers 33, the ten 32
+                rank = 34 if low == jick else 33 if low & jokers else 4 * (card % 13)
+                if not best_trump or rank > best_card or rank == best_card == 33:
+                    best_card, winner, best_trump = rank, seat, True
+            elif not best_trump and card // 13 == lead and card > best_card:
+                best_card, winner = card, seat
+            seat = (seat + 1) % players
+        tricks[winner] += 1
+        leader = winner
+    return tricks
+
+
 def _family(**kwargs: Any) -> Callable[[int], list[int]]:
     return lambda seed: sem_listov_family(seed, **kwargs)
 
@@ -443,6 +515,7 @@ MINIMAL: dict[str, tuple[dict[str, Any], Callable[[int], list[int] | None]]] = {
     "semerik": ({}, semerik),
     "auction-pitch": ({}, auction_pitch),
     "smear": ({}, smear),
+    "ten-point-smear": ({}, ten_point_smear),
 }  # fmt: skip
 
 

@@ -123,3 +123,14 @@ def test_the_command() -> None:
     out = io.StringIO()
     assert main(argv, out=out) == 0
     assert "Elo" in out.getvalue()
+
+
+def test_a_pimc_with_options_plays_in_the_arena() -> None:
+    # pimc's budget as a bot name (#27): one sample, rollouts only -- cheap enough for a test.
+    # Two of the same bot with different budgets are different bots to the arena.
+    result = arena("seven-up", {"players": 2}, ("pimc:samples=1:nodes=0", "random"), 2, seed=3)
+    assert {row.bot for row in result.rows} == {"pimc:samples=1:nodes=0", "random"}
+    assert set(result.margins) == {"pimc:samples=1:nodes=0"}
+    assert all(row.seat_deals == 4 for row in result.rows)  # 2 deals x 2 lineups
+    with pytest.raises(KozyrError, match="samples must be a whole number"):
+        arena("seven-up", {"players": 2}, ("pimc:samples=0", "random"), 1)

@@ -144,3 +144,24 @@ def test_a_joker_in_a_game_without_jokers_is_refused_at_its_path() -> None:
         kozyr.replay(data)
     assert caught.value.path == "$.hands[1][2]"
     assert "the joker 🃏 is not in the deck of seven-up: no jokers" in str(caught.value)
+
+
+def test_the_batch_masks_hold_the_jokers() -> None:
+    # the batch engine's tables: BIT and SUIT_OF for all 54 indices, -1 (the last entry) for
+    # "no card"; select_with_jokers draws the jokers after the spades; high_bit is exact for
+    # every mask of the 54 (a float64 rounds 2**54 - 1 up: the shift keeps it below 2**53)
+    np = pytest.importorskip("numpy")
+    from kozyr.batch import BIT, JOKER_BITS, SUIT_OF, bits, high_bit, low_bit, select_with_jokers
+
+    assert [int(BIT[i]) for i in (0, 51, 52, 53, -1)] == [1, 1 << 51, 1 << 52, 1 << 53, 0]
+    assert int(SUIT_OF[52]) == int(SUIT_OF[53]) == int(SUIT_OF[-1]) == 0
+    assert int(JOKER_BITS) == JOKER_MASK and bits(np.array([-1, 53])).tolist() == [0, 1 << 53]
+    rng = random.Random(54)
+    masks = [FULL_MASK_WITH_JOKERS, 1, 1 << 53, (1 << 53) | 1, JOKER_MASK]
+    masks += [rng.getrandbits(54) | 1 << rng.randrange(54) for _ in range(500)]
+    arr = np.array(masks, dtype=np.uint64)
+    assert high_bit(arr).tolist() == [m.bit_length() - 1 for m in masks]
+    assert low_bit(arr).tolist() == [(m & -m).bit_length() - 1 for m in masks]
+    ks = [rng.randrange(m.bit_count()) for m in masks]
+    expected = [[i for i in range(54) if m >> i & 1][k] for m, k in zip(masks, ks, strict=True)]
+    assert select_with_jokers(arr, np.array(ks)).tolist() == expected

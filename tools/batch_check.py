@@ -97,6 +97,12 @@ OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("ten-point-smear", {}),
     ("ten-point-smear", {"partnership": True}),
     ("ten-point-smear", {"players": 7, "min_bid": 1, "target": 7}),
+    # SMR7, SMR8, D-SMR7-D-SMR9: the jokers (ten-point-smear's default is two; 0, 1 by option)
+    ("ten-point-smear", {"jokers": 0}),
+    ("ten-point-smear", {"jokers": 1, "players": 2, "low_to": "capturer"}),
+    ("ten-point-smear", {"players": 5, "stuck_dealer": "two", "dealer_privilege": False}),
+    ("smear", {"jokers": 2, "jick": False, "players": 5}),
+    ("smear", {"jokers": 1, "partnership": True}),
 ]
 
 #: The seeded runs of ``stats``: every form with its defaults, and the option sets whose deals
@@ -216,6 +222,7 @@ PARTY_SETS: list[tuple[str, dict[str, Any]]] = [
     # SMR6, D-SMR4: random bidders sink below zero; seven players to 7 end by chance
     ("smear", {"players": 7, "target": 7}),
     ("ten-point-smear", {"players": 7, "target": 7}),
+    ("ten-point-smear", {"players": 7, "target": 7, "jokers": 1}),
     ("semerik", {}),
     ("semerik", {"declarations": "in_turn"}),
     ("semerik", {"quads": "plus_one", "counter_mode": "cumulative"}),

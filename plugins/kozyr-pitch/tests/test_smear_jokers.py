@@ -395,15 +395,56 @@ def test_the_bots_play_the_jokers() -> None:
     assert kozyr.replay(record.to_json()).points == deal.result().points
 
 
-def test_the_points_objective_waits_for_the_jokers() -> None:
-    # the solver's points objective does not count the jokers yet: with jokers in the deck
-    # the variant gives none (the solver counts tricks), without them Pitch's points
-    from kozyr_pitch.solving import PitchPoints
+def test_the_points_objective_counts_the_jokers() -> None:
+    # the solver's points objective (kozyr_pitch.solving.PitchPoints) counts each joker in play
+    # as a point to its winner (SMR8) -- with two jokers, one (the black, D-SMR1) or none
+    from kozyr_pitch.solving import JOKER_MASKS, PitchPoints
 
-    for jokers, kind in ((2, type(None)), (0, PitchPoints)):
+    for jokers in (2, 1, 0):
         variant = kozyr.get_variant("ten-point-smear", jokers=jokers)
-        deal = Deal.new(variant, seed=7)
-        while deal.phase != kozyr.PLAY or deal.trump is None:
-            actions = deal.legal_actions()
-            deal.push(max(actions, key=lambda a: a.kind != "pass"))
-        assert isinstance(variant.solve_objective(deal, frozenset({0})), kind)
+        for seed in range(12):
+            deal = Deal.new(variant, seed=seed)
+            while deal.phase != kozyr.PLAY or deal.trump is None:
+                actions = deal.legal_actions()
+                deal.push(max(actions, key=lambda a: a.kind != "pass"))
+            objective = variant.solve_objective(deal, frozenset({0}))
+            assert isinstance(objective, PitchPoints)
+            held = 0
+            for hand in deal.hands:
+                held |= hand
+            for play in deal.current_trick().plays:
+                held |= play.card.mask
+            scored = {mask for mask, _ in objective.scoring}
+            for mask in JOKER_MASKS:
+                assert (mask in scored) == bool(mask & held and mask in JOKER_MASKS[:jokers])
+
+
+def test_serve_takes_a_full_deal_and_an_outcome_with_jokers(tmp_path: Any) -> None:
+    # kozyr serve over a real SQLite file: the worked deal with its jokers in full, then an
+    # outcome deal naming the black joker's winner; a joker in a jokerless game is refused at
+    # its path
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from kozyr.web import create_app
+
+    names = ["Аня", "Боря", "Вера", "Гоша"]
+    with TestClient(create_app(str(tmp_path / "kozyr.sqlite3"))) as client:
+        game = client.post("/api/games", json={"variant": "ten-point-smear", "players": names})
+        assert game.status_code == 201, game.text
+        url = f"/api/games/{game.json()['id']}/deals"
+        deal = {k: v for k, v in full().items() if k not in ("variant", "options")}
+        assert client.post(url, json=deal).status_code == 201
+        outcome = {"dealer": 1, "pitcher": 2, "bid": 2, "high": 2, "low": 0, "jack": None,
+                   "jick": None, "black_joker": 2, "trey": None, "game": 3}  # fmt: skip
+        response = client.post(url, json=outcome)
+        assert response.status_code == 201, response.text
+        body = client.get(f"/api/games/{game.json()['id']}").json()
+        # deal 1 (-3, 3, 2, 0); deal 2: seat 2 High and 🃏 = 2 makes its bid, Low seat 0, Game
+        # seat 3: (1, 0, 2, 1) -- running (-2, 3, 4, 1)
+        assert body["result"]["running"][-1] == [-2, 3, 4, 1]
+        plain = client.post("/api/games", json={"variant": "smear", "players": names})
+        refused = client.post(f"/api/games/{plain.json()['id']}/deals", json=deal)
+        assert refused.status_code == 422
+        assert refused.json()["path"] == "$.deals[0].hands[0][2]"
+        assert "no jokers" in refused.json()["detail"]

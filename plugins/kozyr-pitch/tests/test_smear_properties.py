@@ -33,12 +33,6 @@ OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("ten-point-smear", {"jokers": 1, "players": 2, "low_to": "capturer"}),
     ("smear", {"jokers": 2, "jick": False, "players": 5}),
 ]
-#: The option sets of a deck without jokers, which have a batch form (the jokers' is #26's).
-BATCH_SETS = [
-    (name, options)
-    for name, options in OPTION_SETS
-    if not kozyr.get_variant(name, **options).deck_jokers
-]
 
 
 def check_deal(result: kozyr.DealResult, variant: kozyr.Variant) -> None:
@@ -130,6 +124,22 @@ def test_a_thousand_random_deals() -> None:
             check_deal(deal.result(), variant)
 
 
+def test_a_thousand_deals_with_jokers() -> None:
+    # SMR7, SMR8, D-SMR8, D-SMR9 over 1,000 random deals of the 54-card pack, heuristic and
+    # random bots: check_deal's invariants, and every deal's record replays to its score
+    seen = Counter[str]()
+    for seed in range(1000):
+        variant = kozyr.get_variant("ten-point-smear", players=2 + seed % 6)
+        bots = "heuristic" if seed % 3 else "random"
+        deal = kozyr.play_deal(variant, seed=seed, bots=bots, dealer=seed % variant.players)
+        result = deal.result()
+        check_deal(result, variant)
+        seen.update(i.name for i in result.sheet.items)
+        if seed % 10 == 0:
+            assert kozyr.replay(deal.record.to_json()).points == result.points
+    assert seen["black_joker"] > 150 and seen["red_joker"] > 150
+
+
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS)
 def test_conformance(name: str, options: dict[str, Any]) -> None:
     # random bidders are set back too often to end a game: the parties are the heuristic bot's
@@ -162,16 +172,16 @@ from kozyr.batch.check import compare, compare_parties  # noqa: E402
 from kozyr.batch.tricks import twin  # noqa: E402
 
 
-@pytest.mark.parametrize(("name", "options"), BATCH_SETS)
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS)
 def test_batch_deals_are_exact(name: str, options: dict[str, Any]) -> None:
     assert compare(kozyr.get_variant(name, **options), 300, seed=26) == []
 
 
-@pytest.mark.parametrize("name", ["smear", "ten-point-smear"])
-def test_batch_games_are_exact(name: str) -> None:
+@pytest.mark.parametrize(("name", "jokers"), [("smear", 0), ("ten-point-smear", 2)])
+def test_batch_games_are_exact(name: str, jokers: int) -> None:
     # Random bidders sink below zero (AP9); seven players to 7 end their games by chance soon
     # enough, and the batch's SMR6 must name the same winners in the same deals.
-    variant = kozyr.get_variant(name, players=7, target=7, jokers=0)
+    variant = kozyr.get_variant(name, players=7, target=7, jokers=jokers)
     assert compare_parties(variant, 12, seed=26, max_deals=300) == []
 
 
@@ -194,34 +204,48 @@ def test_batch_smear_out_agrees_with_the_reference_from_any_score() -> None:
         assert (out[0] if out else -1) == first[i], (i, scores[i], items)
 
 
-def test_the_jick_twin_agrees_position_by_position() -> None:
-    # SMR3: for random hands, trumps and cards led, the twin's legal cards and its winner are
-    # the scalar policy's.
-    policy = SmearTricks(RankOrder.ace_high())
+@pytest.mark.parametrize("jick", [True, False])
+def test_the_jick_twin_agrees_position_by_position(jick: bool) -> None:
+    # SMR3, SMR7, D-SMR8: for random hands of the 54 cards, trumps and cards led, the twin's
+    # legal cards and its winner are the scalar policy's (the jokers and, with jick, the jick
+    # trumps; the later of two jokers winning).
+    policy = SmearTricks(RankOrder.ace_high(), jick=jick)
     rules = twin(policy)
     rng = np.random.default_rng(9)
     from kozyr.batch import BIT, SUIT_MASK
 
+    jokers_led = 0
     for _ in range(400):
-        cards = rng.permutation(52)
+        cards = rng.permutation(54)
+        if rng.random() < 0.3:  # both jokers in the hands, one of them led
+            cards = np.array([52, *[int(c) for c in cards if c < 52][:22], 53])
+            rng.shuffle(cards[1:])
+        jokers_led += int(cards[0]) >= 52
         trump = Suit(int(rng.integers(4)))
         hands = [int(sum(1 << int(c) for c in cards[6 * s : 6 * s + 6])) for s in range(4)]
         t = np.array([SUIT_MASK[trump]], dtype=np.uint64)
         lead = int(cards[int(rng.integers(6))])
+        lead = int(cards[0]) if int(cards[0]) >= 52 else lead
         trick = Trick(0).with_play(0, Card.from_index(lead))
         led = rules.lead_suit(
             BIT[[lead]], np.array([lead]), np.array([hands[0]], dtype=np.uint64), t, number=1
         )
+        before = np.zeros(1, dtype=np.uint64)
         best = rules.value(BIT[[lead]], np.array([lead]), np.array([hands[0]], dtype=np.uint64),
-                           led, t, number=1)  # fmt: skip
+                           led, t, number=1, trick=before)  # fmt: skip
+        before = before | BIT[[lead]]
         winner = 0
         for seat in (1, 2, 3):
             held = np.array([hands[seat]], dtype=np.uint64)
             legal = int(rules.legal(held, led, t, number=1)[0])
             assert legal == policy.legal_mask(hands[seat], trick, trump), (trump, trick, seat)
-            choice = [c for c in range(52) if legal >> c & 1][int(rng.integers(legal.bit_count()))]
+            choice = [c for c in range(54) if legal >> c & 1][int(rng.integers(legal.bit_count()))]
             trick = trick.with_play(seat, Card.from_index(choice))
-            value = rules.value(BIT[[choice]], np.array([choice]), held, led, t, number=1)
+            value = rules.value(
+                BIT[[choice]], np.array([choice]), held, led, t, number=1, trick=before
+            )
+            before = before | BIT[[choice]]
             if value[0] > best[0]:
                 best, winner = value, seat
         assert winner == policy.trick_winner(trick, trump), (trump, trick)
+    assert jokers_led > 50

@@ -135,9 +135,7 @@ def test_pitch_points_solve_equals_minimax() -> None:
 
 @pytest.mark.parametrize("name", ["auction-pitch", "setback", "smudge", "ten-point-smear"])
 def test_the_hook_on_a_real_deal(name: str) -> None:
-    # ten-point Smear without its jokers: with them the objective is None until it counts
-    # the jokers' points (SMR8)
-    variant = kozyr.get_variant(name, **({"jokers": 0} if name == "ten-point-smear" else {}))
+    variant = kozyr.get_variant(name)
     rng = random.Random(7)
     deal = Deal.new(variant, seed=7, rng=rng)
     while deal.phase != PLAY or deal.trump is None:
@@ -159,3 +157,58 @@ def test_the_hook_on_a_real_deal(name: str) -> None:
         variant.side_of(pitcher) == variant.side_of(seat) if variant.sides else (pitcher == seat)
     )
     assert objective.bid == (bid if on_pitcher_side else 0)
+
+
+def test_a_joker_is_a_point_to_its_winner() -> None:
+    # Ten-point Smear, hearts trump, two players. Seat 0: A♥ 5♠; seat 1: the black joker and
+    # 6♠. The joker is a trump (SMR7) worth a point to its winner, never High or Low, nothing
+    # towards Game (SMR8); the A♥, the one natural trump in play, is both High and Low.
+    # A♥ led (a trump lead): seat 1 must play its trump, the joker -- seat 0 takes it; 5♠ to
+    # the 6♠ then goes to seat 1. Seat 0: High, Low, the joker, Game (A♥ 4 to 0) = 4.
+    # 5♠ led: seat 1 trumps with the joker (follow or trump, AP7) and keeps its point; the A♥
+    # takes the 6♠ after: seat 0 High, Low, Game = 3. Holding back the joker (6♠ on the 5♠)
+    # would give it to the ace later (4), so seat 1 trumps.
+    rules = SmearTricks(ORDER)
+    held = hands("Ah 5s", "6s")
+    position = Position((held[0], held[1] | Card.parse("BJ").mask), H, 0, rules, TWO)
+    mine = PitchPoints.fresh(
+        frozenset({0}), (0, 1), H, position.hands, jick=True, trey=True, jokers=2
+    )
+    assert values(best_plays(position, 0, mine)) == {"5♠": 3, "A♥": 4}
+    assert solve(position, 0, mine) == 4 == minimax(position, 0, mine)
+    theirs = PitchPoints.fresh(
+        frozenset({1}), (0, 1), H, position.hands, jick=True, trey=True, jokers=2
+    )
+    # seat 1's own points: the joker when seat 0 leads the spade; seat 0, against it, leads A♥
+    assert values(best_plays(position, 1, theirs)) == {"5♠": 1, "A♥": 0}
+    assert solve(position, 1, theirs) == 0
+    # without jokers in the objective the joker is worth nothing to either side
+    plain = PitchPoints.fresh(frozenset({0}), (0, 1), H, position.hands, jick=True, trey=True)
+    assert solve(position, 0, plain) == 3
+
+
+def test_pitch_points_with_jokers_solve_equals_minimax() -> None:
+    rng = random.Random("pitch-jokers")
+    rules = SmearTricks(ORDER)
+    jokers = [Card.parse("BJ"), Card.parse("RJ")]
+    tested = 0
+    for _ in range(80):
+        seats = rng.choice([2, 3, 4])
+        size = rng.randint(1, 3 if seats < 4 else 2)
+        trump = Suit(rng.randrange(4))
+        suits = [trump, Suit((int(trump) + 1) % 4)]
+        pack = [Card(r, s) for s in suits for r in (2, 3, 10, 11, 12, 14)] + jokers
+        held = _deal(rng, seats, size, pack)
+        if not any(h & CardSet(c for c in pack if not c.is_joker and c.suit == trump).mask
+                   for h in held):  # fmt: skip
+            continue  # a trump is always in play (AP6)
+        sides = ((0,), tuple(range(1, seats)))
+        side = rng.randrange(2)
+        objective = PitchPoints.fresh(
+            frozenset(sides[side]), tuple(range(seats)), trump, held,
+            jick=True, trey=True, jokers=2, bid=rng.choice([0, 2]),
+        )  # fmt: skip
+        position = Position(held, trump, rng.randrange(seats), rules, sides)
+        assert solve(position, side, objective) == minimax(position, side, objective), position
+        tested += 1
+    assert tested > 40

@@ -17,6 +17,7 @@ from typing import Protocol
 from kozyr.batch.draws import DrawSource, GivenDraws, RandomDraws
 from kozyr.batch.masks import (
     BIT,
+    JOKER_BITS,
     SUIT_MASK,
     SUIT_OF,
     Bools,
@@ -30,6 +31,7 @@ from kozyr.batch.masks import (
     next_seat,
     pick,
     select,
+    select_with_jokers,
     suit_patterns,
     trick_taker,
 )
@@ -61,6 +63,7 @@ class BatchForm(Protocol):
 
 __all__ = [
     "BIT",
+    "JOKER_BITS",
     "SUIT_MASK",
     "SUIT_OF",
     "BatchForm",
@@ -88,6 +91,7 @@ __all__ = [
     "next_seat",
     "pick",
     "select",
+    "select_with_jokers",
     "suit_patterns",
     "trick_taker",
     "unit_points",

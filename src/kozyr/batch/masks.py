@@ -1,6 +1,7 @@
 """Card masks in numpy arrays: one 52-bit mask (bit ``suit * 13 + rank - 2``, as
-:attr:`kozyr.Card.mask`) per deal, in ``uint64`` arrays, and the few operations a batch playout
-needs on them, each vectorised over the deals.
+:attr:`kozyr.Card.mask`; bits 52 and 53 for the two jokers of a deck that has them) per deal, in
+``uint64`` arrays, and the few operations a batch playout needs on them, each vectorised over
+the deals. Card index -1 is "no card" (its mask 0, the last entry of :data:`BIT`).
 
 >>> import numpy as np
 >>> from kozyr import CardSet
@@ -11,6 +12,9 @@ needs on them, each vectorised over the deals.
 ['A♠', 'K♥']
 >>> high_bit(hands).tolist(), low_bit(hands).tolist()
 ([51, 37], [0, 37])
+>>> jokers = np.array([CardSet.parse("2♣ BJ RJ").mask], dtype=np.uint64)
+>>> select_with_jokers(jokers, np.array([2])).tolist(), high_bit(jokers).tolist(), BIT[-1]
+([53], [53], np.uint64(0))
 """
 
 from __future__ import annotations
@@ -29,12 +33,16 @@ SUIT_BITS = 13
 _PATTERN = 0x1FFF  # the 13 bits of one suit
 #: The cards of each suit as a mask, and a fifth entry 0 for "no suit" (index 4 or -1).
 SUIT_MASK: Masks = np.array([_PATTERN << (SUIT_BITS * s) for s in range(4)] + [0], dtype=np.uint64)
-#: Bit ``i`` as a mask, for ``i`` in 0..51, and 0 at index 52 (no card).
-BIT: Masks = np.array([1 << i for i in range(52)] + [0], dtype=np.uint64)
-#: The mask of the suit of card ``i``, for ``i`` in 0..51, and 0 at index 52 (no card).
+#: Bit ``i`` as a mask, for ``i`` in 0..53 (52, 53: the jokers), and 0 at index -1 (no card;
+#: the last entry, 54).
+BIT: Masks = np.array([1 << i for i in range(54)] + [0], dtype=np.uint64)
+#: The mask of the suit of card ``i``, for ``i`` in 0..51; 0 for the jokers (52, 53, no suit)
+#: and at index -1 (no card).
 SUIT_OF: Masks = np.array(
-    [_PATTERN << (SUIT_BITS * (i // 13)) for i in range(52)] + [0], dtype=np.uint64
+    [_PATTERN << (SUIT_BITS * (i // 13)) for i in range(52)] + [0, 0, 0], dtype=np.uint64
 )
+#: The two jokers' bits (52, 53).
+JOKER_BITS = np.uint64(3 << 52)
 
 _SUITS = [np.uint64(_PATTERN << (SUIT_BITS * s)) for s in range(4)]
 # Per 13-bit suit pattern: the position of its k-th card (k = 0..12).
@@ -79,6 +87,20 @@ def select(masks: Masks, k: Ints) -> Ints:
     pattern = ((masks >> shift.astype(np.uint64)) & np.uint64(_PATTERN)).astype(np.intp)
     found: Ints = (_SELECT13[pattern * SUIT_BITS + k] + shift).astype(np.intp)
     return found
+
+
+def select_with_jokers(masks: Masks, k: Ints) -> Ints:
+    """:func:`select` for masks that may hold the jokers (bits 52, 53, after the spades): the
+    ``k``-th card in card order, a joker when ``k`` is past the four suits."""
+    k = k.astype(np.uint8)
+    suited = masks & ~JOKER_BITS
+    total = np.bitwise_count(suited)
+    joker = k >= total
+    found = select(suited, np.where(joker, 0, k))
+    # the first joker held is bit 52 if held, else 53; the second is 53
+    first = np.where(((masks >> np.uint64(52)) & np.uint64(1)) != 0, 52, 53)
+    at: Ints = np.where(joker, np.where(k > total, 53, first), found).astype(np.intp)
+    return at
 
 
 def pick(condition: Bools, values: _Array, otherwise: _Array) -> _Array:
@@ -126,9 +148,17 @@ def trick_taker(played: list[Masks], winning: Masks, leader: Ints, deals: int) -
 
 
 def high_bit(masks: Masks) -> Ints:
-    """The highest card index of each non-empty mask (-1 for an empty one)."""
-    _, exponent = np.frexp(masks.astype(np.float64))  # exact: masks are below 2**53
-    return exponent.astype(np.int64) - 1
+    """The highest card index of each non-empty mask (-1 for an empty one), jokers included.
+
+    A float64 holds every integer below 2**53 exactly, and ``mask >> 1`` of any mask of 54
+    bits is below it; its exponent is the highest bit of the mask (0 for the mask 1).
+
+    >>> high_bit(np.array([0, 1, (1 << 54) - 1, 1 << 52], dtype=np.uint64)).tolist()
+    [-1, 0, 53, 52]
+    """
+    _, exponent = np.frexp((masks >> np.uint64(1)).astype(np.float64))
+    found: Ints = exponent.astype(np.int64) - (masks == 0)
+    return found
 
 
 def low_bit(masks: Masks) -> Ints:
@@ -137,8 +167,8 @@ def low_bit(masks: Masks) -> Ints:
 
 
 def bits(indices: Ints) -> Masks:
-    """The masks of the card indices (52 or -1: no card, mask 0)."""
-    return BIT[np.where(indices < 0, 52, indices)]
+    """The masks of the card indices (-1: no card, mask 0)."""
+    return BIT[np.where(indices < 0, -1, indices)]
 
 
 def has(masks: Masks, card_masks: Masks) -> Bools:
@@ -149,6 +179,7 @@ def has(masks: Masks, card_masks: Masks) -> Bools:
 
 __all__ = [
     "BIT",
+    "JOKER_BITS",
     "SUIT_MASK",
     "SUIT_OF",
     "Bools",
@@ -162,6 +193,7 @@ __all__ = [
     "next_seat",
     "pick",
     "select",
+    "select_with_jokers",
     "suit_patterns",
     "trick_taker",
 ]

@@ -189,7 +189,7 @@ class BatchResult:
                 continue
             seat, side = int(column.seat[index]), int(column.side[index])
             mask = int(column.cards[index])
-            cards = [i for i in range(52) if mask >> i & 1]
+            cards = [i for i in range(54) if mask >> i & 1]  # the jokers 52, 53 too
             items.append(
                 (
                     column.name,

@@ -44,6 +44,7 @@ from kozyr.batch.masks import (
     next_seat,
     pick,
     select,
+    select_with_jokers,
     trick_taker,
 )
 from kozyr.cards import Card, Rank, Suit
@@ -106,7 +107,7 @@ class TrickTwin(Protocol):
 
 def _power(policy: StandardTrickRules) -> Ints:
     """Each card index's strength (:attr:`RankOrder.strength`), 0 for a card of no rank and for
-    index 52 (no card)."""
+    the last entry, index -1 (no card)."""
     table = np.zeros(53, dtype=np.int64)
     table[:52] = np.maximum(np.array(policy.strength, dtype=np.int64), 0)
     return table
@@ -395,9 +396,14 @@ def play_tricks(
     every play would find it, and quicker.
 
     ``after_lead(number, index)``, if given, is called right after each trick's lead with the
-    card index each deal led (52: none) and may return each deal's trump suit mask from that
+    card index each deal led (-1: none) and may return each deal's trump suit mask from that
     card on (None: the trump stays): the suit led and the winner of that trick and of the later
     ones are read with it -- the pitch that names trump (AP6) in Pitch.
+
+    A twin whose decks hold jokers says so with ``jokers = True`` (cards 52 and 53 are then
+    drawn in card order after the spades, :func:`~kozyr.batch.select_with_jokers`); one with
+    ``reads_trick = True`` is also given ``trick=`` in :meth:`~TrickTwin.value`, the cards of
+    the trick played before the card (for rules where of two equal cards the later wins).
 
     ``playing`` (seat-major like ``hands``; None: everyone) names the seats that play: the
     others play no card and draw nothing -- a player who ran away (SL-C16), or every seat of a
@@ -413,6 +419,8 @@ def play_tricks(
     dead_cards = _has_dead_cards(rules)
     # a standard twin says a lead and a follow apart (unless a subclass wrote legal itself)
     split = isinstance(rules, StandardTwin) and type(rules).legal is StandardTwin.legal
+    choose_card = select_with_jokers if getattr(rules, "jokers", False) else select
+    reads_trick = bool(getattr(rules, "reads_trick", False))
     for number in range(tricks):
         if before_trick is not None:
             before_trick(number)
@@ -435,12 +443,13 @@ def play_tricks(
             else:
                 legal = cast("StandardTwin", rules).lead_legal(held, trump, number=number)
             if active is None:
-                index = select(legal, choose(count(legal)))
-            else:  # 52: no card, for a seat that does not play
-                index = np.full(deals, 52, dtype=np.intp)
-                index[active] = select(legal[active], choose(count(legal[active]), active))
+                index = choose_card(legal, choose(count(legal)))
+            else:  # -1: no card, for a seat that does not play
+                index = np.full(deals, -1, dtype=np.intp)
+                index[active] = choose_card(legal[active], choose(count(legal[active]), active))
             card = BIT[index]
             hands[at] = held ^ card
+            before = trick
             trick |= card
             if i == 0:
                 if after_lead is not None:
@@ -448,7 +457,12 @@ def play_tricks(
                     trump = trump if named is None else named
                 led = rules.lead_suit(card, index, held, trump, number=number)
             if not at_end:
-                value = rules.value(card, index, held, led, trump, number=number)
+                if reads_trick:
+                    value = rules.value(  # type: ignore[call-arg]
+                        card, index, held, led, trump, number=number, trick=before
+                    )
+                else:
+                    value = rules.value(card, index, held, led, trump, number=number)
                 better = value > best
                 best = pick(better, value, best)
                 winner = pick(better, at, winner)

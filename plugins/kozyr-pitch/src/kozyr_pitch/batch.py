@@ -21,6 +21,7 @@ from typing_extensions import override
 from kozyr import Card, Deck, KozyrError, Rank, StandardTrickRules, Suit
 from kozyr.batch import (
     BIT,
+    JOKER_BITS,
     SUIT_MASK,
     SUIT_OF,
     BatchResult,
@@ -74,41 +75,77 @@ def _jick(trump: Masks) -> Masks:
     return jick
 
 
+#: D-SMR8, SMR7: a joker's strength on :meth:`SmearTwin.value`'s scale (eight times a rank's):
+#: below the jick's 8 * jack - 4, above the ten's 8 * (jack - 1); one more for the later joker.
+_JOKER_STRENGTH = 8 * (_JACK_RANK + 1) - 7
+
+
 @dataclass(frozen=True)
 class SmearTwin(FollowOrTrumpTwin):
-    """The batch twin of :class:`kozyr_pitch.smear.SmearTricks` (SMR3): AP7 with the jick a
-    trump between the jack and the ten. The trump argument is the trump suit's mask; the suit
-    led that :meth:`lead_suit` gives is the trumps with the jick for a trump lead, and a plain
-    suit without the jick otherwise."""
+    """The batch twin of :class:`kozyr_pitch.smear.SmearTricks` (SMR3, SMR7): AP7 with the jick
+    a trump between the jack and the ten, and the jokers trumps between the jick and the ten
+    (the later of two winning, D-SMR8; never the pitch, D-SMR9). The trump argument is the
+    trump suit's mask; the suit led that :meth:`lead_suit` gives is the trumps (the jick and
+    the jokers with them) for a trump lead, and a plain suit without the jick otherwise.
+    ``jick`` is the policy's (option ``jick``)."""
+
+    jick: bool = True
+    #: Cards 52 and 53 are drawn after the spades (kozyr.batch.tricks.play_tricks).
+    jokers = True
+    #: :meth:`value` reads the trick's earlier cards (the later joker wins, D-SMR8).
+    reads_trick = True
 
     @classmethod
     @override
     def of(cls, policy: StandardTrickRules) -> SmearTwin:
         base = FollowOrTrumpTwin.of(policy)  # a kozyr_pitch.smear.SmearTricks
-        return cls(base.power, base.void_may_discard)
+        power = np.zeros(55, dtype=np.int64)  # the jokers (52, 53) ranked in value()
+        power[:52] = base.power[:52]
+        return cls(power, base.void_may_discard, bool(getattr(policy, "jick", True)))
+
+    def _trumps(self, trump: Masks) -> tuple[Masks, Masks]:
+        """The jick (0 without one) and every trump of each deal's trump suit mask."""
+        jick = _jick(trump) if self.jick else np.zeros(len(trump), dtype=_U)
+        return jick, trump | jick | (JOKER_BITS * (trump != 0))
 
     @override
     def legal(self, held: Masks, led: Masks, trump: Masks, *, number: int) -> Masks:
-        return super().legal(held, led, trump | _jick(trump), number=number)
+        _, trumps = self._trumps(trump)
+        lead = pick(trump == 0, held & ~JOKER_BITS, held)  # D-SMR9: a joker is no pitch
+        follow = self.follow_legal(held, led, trumps, number=number)
+        legal: Masks = pick(led == 0, lead, follow)
+        return legal
 
     @override
     def lead_suit(
         self, card: Masks, index: Ints, held: Masks, trump: Masks, *, number: int
     ) -> Masks:
-        jick = _jick(trump)
-        trumps = trump | jick
+        jick, trumps = self._trumps(trump)
         led: Masks = pick((card & trumps) != 0, trumps, SUIT_OF[index] & ~jick)
         return led
 
     @override
-    def value(
-        self, card: Masks, index: Ints, held: Masks, led: Masks, trump: Masks, *, number: int
+    def value(  # play_tricks gives trick= (reads_trick)
+        self,
+        card: Masks,
+        index: Ints,
+        held: Masks,
+        led: Masks,
+        trump: Masks,
+        *,
+        number: int,
+        trick: Masks | None = None,
     ) -> Ints:
-        # twice the strength, the jick one below its jack's (trump_rank); a trump above any
-        jick = _jick(trump)
-        trumped = (card & (trump | jick)) != 0
+        # eight times the strength, the jick four below its jack's (trump_rank), a joker
+        # below the jick and one more for the later joker; a trump above any plain card
+        jick, trumps = self._trumps(trump)
+        trumped = (card & trumps) != 0
         counts = trumped | ((card & led) != 0)
-        strength = 2 * self.power[index] - ((card & jick) != 0)
+        joker = (card & JOKER_BITS) != 0
+        later = joker & (((trick if trick is not None else 0) & JOKER_BITS & ~card) != 0)
+        strength = pick(
+            joker, _JOKER_STRENGTH + later, 8 * self.power[index] - 4 * ((card & jick) != 0)
+        )
         value: Ints = (strength + 2 * TRUMP * trumped) * counts
         return value
 
@@ -120,6 +157,9 @@ class PitchBatch:
 
     def __init__(self, variant: AuctionPitch) -> None:
         self.variant = variant
+        #: SMR7: the jokers of the deck (ten-point Smear), after the 52 in the pack
+        self.jokers = variant.deck_jokers
+        self.pack_size = 52 + self.jokers
         self.players = variant.players
         self.sides = variant.sides
         self.units = len(self.sides) if self.sides else self.players
@@ -134,7 +174,8 @@ class PitchBatch:
         #: The points of a deal in the order counted (AP8; Smear's SMR5, D-SMR3).
         self.points = tuple(name for name in SMEAR_POINTS if name in variant.fact_names)
         self.max_bid = variant.max_bid
-        self.smear = "jick" in self.points or "trey" in self.points
+        #: SMR6: a game of Smear is decided at the end of a deal (Auction Pitch: AP11)
+        self.smear = variant.out_rule == "SMR6"
         #: AP7's trick rules, or Smear's with the jick (SMR3) through their batch_twin()
         self.twin: TrickTwin = twin(variant.trick_rules)
         self.min_bid = int(options["min_bid"])
@@ -152,7 +193,7 @@ class PitchBatch:
     def play(self, deals: int, source: DrawSource, *, dealer: int = 0) -> BatchResult:
         """Deal, bid, play and score ``deals`` deals dealt by ``dealer``."""
         n = self.players
-        cards = source.packs(deals, 52)
+        cards = source.packs(deals, self.pack_size)
         eldest = (dealer + 1) % n
         order = [(eldest + i) % n for i in range(n)]
         dealt_bits = BIT[cards[:, : 6 * n].T]  # AP2: two rounds of three from eldest
@@ -285,6 +326,11 @@ class PitchBatch:
         if "jick" in self.points:  # SMR5: to the seat that wins it
             seats["jick"] = self._holder(won, jick)
             cards["jick"] = jick * (seats["jick"] >= 0)
+        for name, index in (("black_joker", 52), ("red_joker", 53)):  # SMR8: to the taker
+            if name in self.points:
+                joker = np.full(deals, BIT[index], dtype=_U)
+                seats[name] = self._holder(won, joker)
+                cards[name] = joker * (seats[name] >= 0)
         if "trey" in self.points:
             trey = _TREYS[trump]
             seats["trey"] = self._holder(won, trey)
@@ -489,7 +535,10 @@ class PitchBatch:
         return first
 
 
-#: The rule each point's item cites (AP8; the jick and the trey SMR5).
-_RULE = {name: "SMR5" if name in ("jick", "trey") else "AP8" for name in SMEAR_POINTS}
+#: The rule each point's item cites (AP8; the jick and the trey SMR5, the jokers SMR8).
+_RULE = {
+    name: "SMR5" if name in ("jick", "trey") else "SMR8" if "joker" in name else "AP8"
+    for name in SMEAR_POINTS
+}
 
 __all__ = ["PitchBatch", "SmearTwin"]

@@ -51,8 +51,6 @@ from kozyr_pitch.variant import FACT_NAMES, ORDER, AuctionPitch, _with_defaults
 
 if TYPE_CHECKING:
     from kozyr.batch.tricks import TrickTwin
-    from kozyr.solve import Objective
-    from kozyr_pitch.batch import PitchBatch
 
 
 #: SMR3: the trumps of each suit with the jick.
@@ -371,23 +369,6 @@ class Smear(AuctionPitch):
 
     out_rule = "SMR6"
     out_how = ("больше очков; при равенстве питчер", "the higher score; a tie to the pitcher")
-
-    @override
-    def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
-        """Pitch's points objective (:mod:`kozyr_pitch.solving`) for a deck without jokers;
-        with jokers, None -- the solver counts tricks -- until that objective counts the
-        jokers' points (SMR8)."""
-        if self.deck_jokers:
-            return None
-        return super().solve_objective(deal, seats)
-
-    @override
-    def batch_form(self) -> PitchBatch | None:
-        """The batch form (:mod:`kozyr_pitch.batch`), for a deck without jokers; with jokers
-        none yet (the batch engine's card index 52 means "no card")."""
-        if self.deck_jokers:
-            return None
-        return super().batch_form()
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:

@@ -5,8 +5,8 @@ its points of the deal that the cards in play decide (AP8, SMR5), and -- for the
 * **High** and **Low** go to the players the highest and lowest trump in play were dealt to
   (with the jick a trump, SMR3): fixed by the deal, they are a constant of the search; with
   ``low_to="capturer"`` (AP8) Low goes to whoever wins it, like the Jack;
-* **Jack** (and in Smear the **Jick** and the **Trey**, worth 3, SMR5): to the winner of the
-  trick holding it;
+* **Jack** (and in Smear the **Jick**, the **Trey**, worth 3, SMR5, and each **joker** of
+  ten-point Smear, SMR8): to the winner of the trick holding it;
 * **Game**: to the side (or player) whose won cards count highest (10 = 10, A = 4, K = 3,
   Q = 2, J = 1); on a tie nobody (D-AP4).
 
@@ -38,8 +38,14 @@ from kozyr_pitch.scoring import COUNT, WORTH, jick_of, play_facts
 if TYPE_CHECKING:
     from kozyr.engine import Deal
 
-#: AP8 Game: each card's counting value, by card index.
-GAME_VALUE: tuple[int, ...] = tuple(COUNT.get(Rank(i % 13 + 2), 0) for i in range(52))
+#: Card indices: the 52 cards and the two jokers of ten-point Smear (52 black, 53 red; SMR7).
+_INDICES = 54
+#: AP8 Game: each card's counting value, by card index (a joker counts nothing, SMR8).
+GAME_VALUE: tuple[int, ...] = tuple(
+    COUNT.get(Rank(i % 13 + 2), 0) if i < 52 else 0 for i in range(_INDICES)
+)
+#: SMR7: the jokers' masks, black then red (the one-joker game deals the black one).
+JOKER_MASKS = (1 << 52, 1 << 53)
 
 
 def _game(mask: int) -> int:
@@ -79,12 +85,12 @@ class PitchPoints:
     def __post_init__(self) -> None:
         own = {self.units[s] for s in self.seats}
         object.__setattr__(self, "mine", tuple(u in own for u in self.units))
-        points = [0] * 52
+        points = [0] * _INDICES
         for mask, worth in self.scoring:
             points[mask.bit_length() - 1] += worth
         object.__setattr__(self, "_points", tuple(points))
         object.__setattr__(
-            self, "card_class", tuple(GAME_VALUE[i] * 16 + points[i] for i in range(52))
+            self, "card_class", tuple(GAME_VALUE[i] * 16 + points[i] for i in range(_INDICES))
         )
 
     @classmethod
@@ -113,11 +119,13 @@ class PitchPoints:
         low_to: str = "holder",
         jick: bool = False,
         trey: bool = False,
+        jokers: int = 0,
         bid: int = 0,
     ) -> PitchPoints:
         """The objective part-way through play: ``dealt`` the hands as play began, ``held`` the
         cards still held or on the table per seat, ``won`` the finished tricks as
-        ``(cards mask, winner)``; ``jick`` and ``trey`` the Smear points played for (SMR5);
+        ``(cards mask, winner)``; ``jick`` and ``trey`` the Smear points played for (SMR5),
+        ``jokers`` the jokers in the deck, each a point to its winner (ten-point Smear, SMR8);
         ``bid`` the pitcher's bid when ``seats`` are his side (else 0)."""
         unit_of = tuple(units)
         own = {unit_of[s] for s in seats}
@@ -135,6 +143,8 @@ class PitchPoints:
             captured.append((jick_of(trump).mask, WORTH["jick"]))
         if trey:
             captured.append((Card(Rank.THREE, trump).mask, WORTH["trey"]))
+        for mask in JOKER_MASKS[:jokers]:  # SMR8: never High or Low, nothing towards Game
+            captured.append((mask, 1))
         assert low_card is not None
         if low_to == "capturer":
             captured.append((low_card.mask, WORTH["low"]))
@@ -240,6 +250,7 @@ def points_objective(
     trey: bool,
     pitcher: int | None,
     bid: int,
+    jokers: int = 0,
 ) -> PitchPoints | None:
     """:class:`PitchPoints` for ``seats`` at the deal's current point (None before the pitch:
     no trump yet). ``pitcher`` and ``bid`` from the auction (AP3-AP6): when ``seats`` are the
@@ -269,6 +280,7 @@ def points_objective(
         low_to=low_to,
         jick=jick,
         trey=trey,
+        jokers=jokers,
         bid=threshold,
     )
 

@@ -864,8 +864,8 @@ class AuctionPitch(Variant):
 
     @override
     def solve_objective(self, deal: Deal, seats: frozenset[int]) -> Objective | None:
-        """AP8, AP9, SMR5: the High, Low, Jack (Jick, Trey) and Game points of ``seats``, and
-        for the pitcher's side the set-back when it falls short of its bid (see
+        """AP8, AP9, SMR5, SMR8: the High, Low, Jack (Jick, jokers, Trey) and Game points of
+        ``seats``, and for the pitcher's side the set-back when it falls short of its bid (see
         :mod:`kozyr_pitch.solving`). The pitcher and bid come from the deal's bids (AP3-AP6)."""
         from kozyr_pitch.solving import points_objective
 
@@ -887,7 +887,8 @@ class AuctionPitch(Variant):
             bid=bid,
             jick=bool(self.fact_options()["jick"]),
             trey=bool(self.fact_options()["trey"]),
-        )  # the jokers' points (SMR8) are not in the objective yet
+            jokers=int(self.fact_options().get("jokers", 0)),
+        )
 
     @override
     def bots(self) -> Mapping[str, BotFactory]:
