@@ -86,6 +86,7 @@ class Deal:
     # Every attribute of a deal, named once: the hot paths (push, legal_actions) read them as
     # slots, and a deal keeps no attribute dictionary.
     __slots__ = (
+        "__weakref__",
         "_began",
         "_budget",
         "_by_lead",
@@ -124,7 +125,6 @@ class Deal:
         "_turnups",
         "_variant",
         "_won",
-        "__weakref__",
     )
 
     #: The step budget: a deal with more actions than this is stopped with a HookError.
