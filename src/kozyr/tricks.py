@@ -108,6 +108,9 @@ class Trick:
 class RankOrder:
     """Rank strength for a variant (rule C3): ``ranks`` from strongest to weakest.
 
+    ``strength`` has one entry per card of a suit (indices 0..51): a joker has no rank, so no
+    entry, and the trick rules of a game with jokers rank them (ten-point Smear's SmearTricks).
+
     >>> order = RankOrder((Rank.THREE, Rank.TWO, Rank.ACE, Rank.KING))
     >>> order.beats(Card.parse("3h"), Card.parse("Ah"))
     True
