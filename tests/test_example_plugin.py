@@ -303,3 +303,29 @@ def test_sw5_plain_opening_by_hand(example_manager: PluginManager) -> None:
     trumps.update(hands=["As Ks", "8d 9d"], tricks=["8d As", "9d Ks"])
     only = kozyr.replay(trumps)
     assert isinstance(only, DealResult) and only.tricks == (0, 2)
+
+
+def test_sw5_as_solver_constraints(example_manager: PluginManager) -> None:
+    # PlainOpening.constraints: ♦ trump, seat 1 leads from 8♦ Q♠ against A♠ K♠. With SW5 he must
+    # open Q♠ (A♠ takes it) and then trumps K♠: winners [0, 1] only; without it, 8♦ first and
+    # Q♠ under K♠ gives [1, 0] too. The solver and the bounded search agree.
+    from kozyr_example_plugin.variant import ORDER, PlainOpening
+
+    from kozyr.realisation import WinnersTarget, realise, solver_available
+
+    hands = [kozyr.CardSet.parse("As Ks").mask, kozyr.CardSet.parse("8d Qs").mask]
+    seen = {}
+    for policy in (PlainOpening(ORDER, rule="SW3"), kozyr.FollowElseAny(ORDER, rule="SW3")):
+        for winners in ((0, 1), (1, 0)):
+            target = WinnersTarget(winners)
+            proof = kozyr.prove(policy, kozyr.Suit.DIAMONDS, hands, [0, 1], 1, target)
+            search = realise(policy, kozyr.Suit.DIAMONDS, hands, [0, 1], 1, target)
+            assert proof.possible == search.possible
+            assert proof.method == ("solver" if solver_available() else "search")
+            seen[type(policy).__name__, winners] = proof.possible
+    assert seen == {
+        ("PlainOpening", (0, 1)): True,
+        ("PlainOpening", (1, 0)): False,
+        ("FollowElseAny", (0, 1)): True,
+        ("FollowElseAny", (1, 0)): True,
+    }
