@@ -53,6 +53,7 @@ from kozyr_pitch.scoring import (
     COUNT,
     HAND_SIZE,
     SMUDGE_BID,
+    STUCK_BID,
     Facts,
     deal_items,
     going_out,
@@ -315,7 +316,8 @@ class AuctionPitch(Variant):
         low = int(self.options["min_bid"])
         top = self.max_bid
         if seat == dealer and best == 0:  # AP5: the stuck dealer
-            return [2] if self.options["stuck_dealer"] == "two" else list(range(2, top + 1))
+            forced = self.options["stuck_dealer"] == "two"
+            return [STUCK_BID] if forced else list(range(STUCK_BID, top + 1))
         values = [v for v in range(low, top + 1) if v > best]
         if seat == dealer and self.options["dealer_privilege"]:
             values = [best, *values]  # AP4: the dealer's privilege
