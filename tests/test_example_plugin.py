@@ -102,17 +102,7 @@ def test_in_process_hand_made_record(example_manager: PluginManager) -> None:
         kozyr.get_variant("simple-whist", players=4, hand_size=8)
 
 
-def _have_cli() -> bool:
-    try:
-        importlib.import_module("kozyr.cli")
-        importlib.import_module("kozyr.__main__")
-    except ImportError:
-        return False
-    return True
-
-
 @pytest.mark.slow
-@pytest.mark.skipif(not _have_cli(), reason="kozyr.cli is not there yet")
 def test_pip_install_into_a_fresh_venv(plugin_venv: Any) -> None:
     """About 8 s: the example pip-installed into a fresh venv (the ``plugin_venv`` fixture) and
     the CLI run there."""

@@ -108,7 +108,7 @@ def _seat(name: str, ru: str, en: str, rule: str, doc: str, nullable: bool = Fal
 
 
 DEALER = OutcomeField("dealer", "seat", "Сдающий", "Dealer", "AP2", core=True)
-PITCHER = _seat("pitcher", "Питчер", "Pitcher", "AP5", "The seat that won the auction and led.")
+PITCHER = _seat("pitcher", "Питчер", "Pitcher", "AP6", "The seat that won the auction and led.")
 BID_FIELD = OutcomeField(
     "bid",
     "count",

@@ -103,10 +103,14 @@ _RANK_EN = {
 
 
 class CardNotInPackError(KozyrError):
-    """A card that the 40-card Семерик pack does not hold (an 8, 9 or 10; SM2)."""
+    """A card that the 40-card Семерик pack does not hold (an 8, 9 or 10, or a joker; SM2)."""
 
     def __init__(self, card: Card) -> None:
-        super().__init__(f"{card} is not in the 40-card Семерик pack (no 8, 9 or 10; SM2)")
+        super().__init__(
+            f"the joker {card} is not in the 40-card Семерик pack (no jokers; SM2)"
+            if card.is_joker
+            else f"{card} is not in the 40-card Семерик pack (no 8, 9 or 10; SM2)"
+        )
         self.card = card
 
 
