@@ -43,6 +43,7 @@ from typing_extensions import override
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import IllegalActionError, KozyrError
+from kozyr.seats import next_seat
 
 if TYPE_CHECKING:
     from kozyr.engine import Deal
@@ -333,7 +334,7 @@ def _first_trick_owner(
     """The card ``seat`` played to the given first trick (led by eldest), if any."""
     if not trick:
         return None
-    eldest = (dealer + 1) % variant.players
+    eldest = next_seat(dealer, variant.players)
     for i, card in enumerate(trick):
         if (eldest + i) % variant.players == seat:
             return card
@@ -369,7 +370,7 @@ def _layout(
         if not spot:
             raise AdviseError(f"{variant.name} turns no card up")
         fixed[spot[0]] = turnup
-    eldest = (dealer + 1) % n
+    eldest = next_seat(dealer, n)
     used = set(fixed.values())
     rng = random.Random(sample_seed)
     for i, card in enumerate(trick):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from kozyr.cards import Card, Suit
 from kozyr.cardset import CardSet
 from kozyr.errors import IllegalActionError
+from kozyr.seats import next_seat
 from kozyr.tricks import Play, Trick
 from kozyr.variant import Action
 
@@ -147,7 +148,7 @@ def playout(
     hands = view._hands
     tricks = view._tricks
     playing = world.playing
-    following = {s: playing[(i + 1) % len(playing)] for i, s in enumerate(playing)}
+    following = {s: next_seat(s, world.n, among=playing) for s in playing}
     trick = world.trick
     assert trick is not None
     trump = world.trump

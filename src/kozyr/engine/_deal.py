@@ -60,8 +60,9 @@ def _grow(n: int) -> None:
 
 _grow(8)
 
-#: Who plays after whom, by the tuple of seats that play (shared, never changed).
-_ORDERS: dict[tuple[int, ...], dict[int, int]] = {}
+#: Who plays after whom, by the table size and the tuple of seats that play (shared, never
+#: changed).
+_ORDERS: dict[tuple[int, tuple[int, ...]], dict[int, int]] = {}
 
 #: The default ``play_flags`` (no flags, ever) of the core's trick rules.
 _NO_FLAGS = StandardTrickRules.play_flags
@@ -716,11 +717,10 @@ class Deal:
 
     def _set_order(self) -> None:
         playing = self._playing
-        following = _ORDERS.get(playing)
+        following = _ORDERS.get((self._n, playing))
         if following is None:
-            order = sorted(playing)
-            following = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
-            _ORDERS[playing] = following
+            following = {s: next_seat(s, self._n, among=playing) for s in playing}
+            _ORDERS[self._n, playing] = following
         self._next = following
         self._size = len(playing)
 

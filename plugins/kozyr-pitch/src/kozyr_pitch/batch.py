@@ -43,6 +43,7 @@ from kozyr.batch import (
     unit_points,
 )
 from kozyr.batch.tricks import TRUMP, FollowOrTrumpTwin, TrickTwin, play_tricks, twin
+from kozyr.seats import next_seat
 from kozyr_pitch.scoring import (
     ABOVE_JICK,
     COUNT,
@@ -204,7 +205,7 @@ class PitchBatch:
         """Deal, bid, play and score ``deals`` deals dealt by ``dealer``."""
         n = self.players
         cards = source.packs(deals, self.pack_size)
-        eldest = (dealer + 1) % n
+        eldest = next_seat(dealer, n)
         order = [(eldest + i) % n for i in range(n)]
         dealt_bits = BIT[cards[:, : HAND_SIZE * n].T]  # AP2: two rounds of three from eldest
         seat_major = np.zeros((n, deals), dtype=_U)
@@ -460,7 +461,7 @@ class PitchBatch:
                     PartyStep(rows, number[rows], np.full(len(rows), d), deals, scores[rows])
                 )
                 number[rows] += 1
-                dealer[rows] = (d + 1) % n
+                dealer[rows] = next_seat(d, n)
             live = live[winner[live] < 0]
             if len(live) and int(number[live].max()) >= self.max_deals:
                 raise KozyrError(

@@ -46,6 +46,7 @@ from kozyr.batch import (
     select,
 )
 from kozyr.batch.tricks import FreePlayDeadTrumpsTwin, play_tricks, twin
+from kozyr.seats import next_seat
 from kozyr_sem_listov.scoring import RACE_TARGET, tricks_labels
 
 if TYPE_CHECKING:  # the batch form depends on the reference forms only through their instances
@@ -161,7 +162,7 @@ class SemListovBatch:
                 cards = self._after_ace_cut(cards, lifted)
             first = (dealer - 1) % n  # SL-C5: the cutter receives first
         else:
-            first = (dealer + 1) % n  # PN1, SL19-1, D-NN1: eldest first
+            first = next_seat(dealer, n)  # PN1, SL19-1, D-NN1: eldest first
         hands, turnup = self._deal(cards, [(first + i) % n for i in range(n)])
         trump = turnup // 13
         playing = np.ones((n, deals), dtype=np.bool_)
@@ -285,7 +286,7 @@ class SemListovBatch:
         turned = BIT[turnup]
         exchange = np.full(deals, -1, dtype=np.int64)
         if playing is None:
-            leader = np.full(deals, (dealer + 1) % n)
+            leader = np.full(deals, next_seat(dealer, n))
             can_exchange = np.full(deals, self.exchange is not None)
             seats_in = None
         else:

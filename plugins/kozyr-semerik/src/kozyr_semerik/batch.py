@@ -36,6 +36,7 @@ from kozyr.batch import (
     unit_points,
 )
 from kozyr.batch.tricks import play_tricks, twin
+from kozyr.seats import next_seat
 from kozyr_semerik.outcome import TRICKS  # SM3: ten tricks a deal
 from kozyr_semerik.scoring import (
     COUNTER_MASK,
@@ -161,7 +162,7 @@ class SemerikBatch:
         """Deal, play and score ``deals`` deals dealt by ``dealer``."""
         cards = _PACK[source.packs(deals, 40)]
         card_bits = BIT[cards]
-        eldest = (dealer + 1) % SEATS
+        eldest = next_seat(dealer, SEATS)
         order = [(eldest + i) % SEATS for i in range(SEATS)]
         hands = np.zeros((deals, SEATS), dtype=_U)
         top = 0
@@ -223,7 +224,9 @@ class SemerikBatch:
         while len(live):
             deals = self.play(len(live), source.deals(live, number[live]), dealer=dealer)
             start = scores[live]
-            end, winner, loser_score, in_play = self._advance(start, deals, (dealer + 1) % SEATS)
+            end, winner, loser_score, in_play = self._advance(
+                start, deals, next_seat(dealer, SEATS)
+            )
             won = winner >= 0
             rows = np.arange(len(live))
             side = np.maximum(winner, 0)
@@ -254,7 +257,7 @@ class SemerikBatch:
             number[live] += 1
             first[over] = number[over]
             live = live[game[live] <= GAMES_PER_RUBBER]
-            dealer = (dealer + 1) % SEATS  # C1
+            dealer = next_seat(dealer, SEATS)  # C1
         return self._rubbers(
             parties, steps, scores, won_by, loser_at, in_play_at, ended, carried, deals_of
         )

@@ -40,6 +40,7 @@ from kozyr.batch import (
     unit_points,
 )
 from kozyr.batch.tricks import play_tricks, twin
+from kozyr.seats import next_seat
 from kozyr_seven_up.outcome import CLUB_KEEP, HAND_SIZE
 from kozyr_seven_up.scoring import COUNT, LABELS
 
@@ -84,7 +85,7 @@ class SevenUpBatch:
         count_ = deals
         n = self.players
         cards = source.packs(count_, 52)  # the standard 52-card pack is in card-index order
-        eldest = (dealer + 1) % n
+        eldest = next_seat(dealer, n)
         order = [(eldest + i) % n for i in range(n)]
         # SU3: two rounds of three from eldest, then the turn-up.
         bits = BIT[cards[:, : HAND_SIZE * n].T]  # position by deal: each card dealt as a mask
@@ -176,7 +177,7 @@ class SevenUpBatch:
                     PartyStep(rows, number[rows], np.full(len(rows), d), deals, scores[rows])
                 )
                 number[rows] += 1
-                dealer[rows] = np.where(void, d, (d + 1) % n)  # D-SU2, SU2
+                dealer[rows] = np.where(void, d, next_seat(d, n))  # D-SU2, SU2
             live = live[winner[live] < 0]
         members = [list(side) for side in self.sides] if self.sides else [[s] for s in range(n)]
         seat_unit = np.array([next(u for u, m in enumerate(members) if s in m) for s in range(n)])
@@ -351,7 +352,7 @@ class SevenUpBatch:
         n = self.players
         count_ = len(dealt)
         nothing = np.zeros(count_, dtype=_U)
-        eldest = (dealer + 1) % n
+        eldest = next_seat(dealer, n)
         columns = [
             # SU3: the first turn-up's jack scores for the dealer at once, even if run;
             # D-SU1: a jack turned up while running scores when its suit becomes trump.
@@ -361,7 +362,7 @@ class SevenUpBatch:
         # SU4: the gift to eldest's side; D-SU4: with three players one point to each opponent,
         # in play order from eldest.
         if n == 3:
-            for seat in (eldest, (eldest + 1) % n):
+            for seat in (eldest, next_seat(eldest, n)):
                 columns.append(self._column("gift", "D-SU4", _seat_if(give, seat), nothing))
         else:
             columns.append(self._column("gift", "SU4", _seat_if(give, eldest), nothing))

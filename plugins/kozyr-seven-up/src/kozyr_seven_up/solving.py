@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kozyr import Card, CardSet, Rank, Suit
+from kozyr.seats import next_seat
 from kozyr_seven_up.scoring import COUNT, high_and_low, members, unit_of
 
 if TYPE_CHECKING:
@@ -223,7 +224,7 @@ def points_objective(
         deal.initial,
         held,
         won,
-        eldest=(deal.dealer + 1) % deal.n,
+        eldest=next_seat(deal.dealer, deal.n),
         game_tie=game_tie,
         low_to=low_to,
     )
