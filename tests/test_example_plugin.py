@@ -70,16 +70,16 @@ def test_in_process_play_replay_and_conformance(example_manager: PluginManager) 
 
 
 def test_the_example_ships_its_rules(example_manager: PluginManager) -> None:
-    # SW1-SW4 as text: what `kozyr rules simple-whist` prints, each id the code cites defined
+    # SW1-SW5 as text: what `kozyr rules simple-whist` prints, each id the code cites defined
     variant = kozyr.get_variant("simple-whist")
     book = variant.rulebooks()[0]
-    assert book.name == "simple-whist" and book.ids() == ["SW1", "SW2", "SW3", "SW4"]
+    assert book.name == "simple-whist" and book.ids() == ["SW1", "SW2", "SW3", "SW4", "SW5"]
     assert variant.rule("sw4").title == "Scoring"
     assert {spec.rule for spec in variant.options_spec} <= set(book.ids())
     assert variant.trick_rules.rule in book.ids()
     out = io.StringIO()
     assert main(["rules", "simple-whist"], out=out) == 0
-    assert out.getvalue().count("\nSW") == 4 and "\noption " in out.getvalue()
+    assert out.getvalue().count("\nSW") == 5 and "\noption " in out.getvalue()
 
 
 def test_in_process_hand_made_record(example_manager: PluginManager) -> None:
@@ -102,17 +102,7 @@ def test_in_process_hand_made_record(example_manager: PluginManager) -> None:
         kozyr.get_variant("simple-whist", players=4, hand_size=8)
 
 
-def _have_cli() -> bool:
-    try:
-        importlib.import_module("kozyr.cli")
-        importlib.import_module("kozyr.__main__")
-    except ImportError:
-        return False
-    return True
-
-
 @pytest.mark.slow
-@pytest.mark.skipif(not _have_cli(), reason="kozyr.cli is not there yet")
 def test_pip_install_into_a_fresh_venv(plugin_venv: Any) -> None:
     """About 8 s: the example pip-installed into a fresh venv (the ``plugin_venv`` fixture) and
     the CLI run there."""
@@ -182,12 +172,150 @@ def test_party_seats_that_left(example_manager: PluginManager) -> None:
     )
 
 
-def test_batch_form_of_the_example_plugin(example_manager: PluginManager) -> None:
-    # SW2-SW4 on many deals at once: identical to the reference engine deal by deal
+@pytest.mark.parametrize("plain_opening", [False, True])
+def test_batch_form_of_the_example_plugin(
+    example_manager: PluginManager, plain_opening: bool
+) -> None:
+    # SW2-SW5 on many deals at once: identical to the reference engine deal by deal, with the
+    # core's twin of FollowElseAny (SW5 off) and with the example's own PlainOpeningTwin (on)
+    from kozyr_example_plugin.batch import PlainOpeningTwin
+
     from kozyr.batch.check import compare
+    from kozyr.batch.tricks import FollowElseAnyTwin
 
     for players in (2, 3, 4):
         for hand_size in (1, 5, 7):
-            variant = kozyr.get_variant("simple-whist", players=players, hand_size=hand_size)
+            variant = kozyr.get_variant(
+                "simple-whist", players=players, hand_size=hand_size, plain_opening=plain_opening
+            )
+            form = variant.batch_form()
+            assert form is not None
+            expected = PlainOpeningTwin if plain_opening else FollowElseAnyTwin
+            assert type(form.trick_rules) is expected
             for dealer in range(players):
                 assert compare(variant, 100, seed=7 + dealer, dealer=dealer) == []
+
+
+POSITIONS = 20_000
+
+
+def _positions(seed: int) -> tuple[Any, Any, Any]:
+    """:data:`POSITIONS` random positions of simple whist's 32-card pack (SW1): the card led
+    (52: none, the hand leads), a hand of 1 to 10 other cards, and the trump suit."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    pack = np.array([card.index for card in kozyr.Deck.of_size(32).cards])
+    led = pack[rng.integers(0, 32, POSITIONS)]
+    keys = rng.random((POSITIONS, 32)) + 2.0 * (pack[None, :] == led[:, None])  # never drawn
+    places = keys.argsort(axis=1).argsort(axis=1)  # each card's place in the random order
+    weights = np.array([1 << int(i) for i in pack], dtype=np.uint64)
+    sizes = rng.integers(1, 11, POSITIONS)
+    held = ((places < sizes[:, None]) * weights).sum(axis=1, dtype=np.uint64)
+    led[rng.random(POSITIONS) < 0.4] = 52
+    return held, led, rng.integers(0, 4, POSITIONS)
+
+
+def _disagreements(policy: kozyr.TrickRules, rules: Any, seed: int) -> list[Any]:
+    """The positions where the batch twin ``rules`` allows other cards than ``policy``'s
+    ``legal_mask``, or leads another suit, in tricks 0 to 2 (SW3, SW5)."""
+    import numpy as np
+
+    from kozyr.batch import SUIT_MASK
+
+    held, led_card, trump = _positions(seed)
+    led = np.where(led_card < 52, SUIT_MASK[np.minimum(led_card, 51) // 13], 0).astype(np.uint64)
+    wrong = []
+    for number in range(3):
+        lead = rules.lead_legal(held, SUIT_MASK[trump], number=number)
+        follow = rules.follow_legal(held, led, SUIT_MASK[trump], number=number)
+        legal = np.where(led_card < 52, follow, lead)
+        assert (legal == rules.legal(held, led, SUIT_MASK[trump], number=number)).all()
+        for i in range(POSITIONS):
+            trick = kozyr.Trick(leader=1, number=number)
+            if led_card[i] < 52:
+                trick = trick.with_play(1, kozyr.Card.from_index(int(led_card[i])))
+            suit = kozyr.Suit(int(trump[i]))
+            if int(legal[i]) != policy.legal_mask(int(held[i]), trick, suit):
+                wrong.append((number, str(kozyr.CardSet.from_mask(int(held[i]))), trick.led, suit))
+    return wrong
+
+
+def test_the_plain_opening_twin_plays_as_its_policy(example_manager: PluginManager) -> None:
+    # 60,000 random positions (20,000 hands, card led or none, trump; tricks 0 to 2): the
+    # example's own twin allows exactly the cards PlainOpening allows (SW3, SW5)
+    from kozyr_example_plugin.batch import PlainOpeningTwin
+    from kozyr_example_plugin.variant import ORDER, PlainOpening
+
+    from kozyr.batch.tricks import FollowElseAnyTwin, twin
+
+    policy = PlainOpening(ORDER, rule="SW3")
+    rules = twin(policy)  # found through the policy's batch_twin()
+    assert type(rules) is PlainOpeningTwin and isinstance(rules, FollowElseAnyTwin)
+    assert _disagreements(policy, rules, seed=25) == []
+    # the check can fail: the core's twin of FollowElseAny misses SW5 at the first lead only
+    core = twin(kozyr.FollowElseAny(ORDER))
+    wrong = _disagreements(policy, core, seed=25)
+    assert wrong and {number for number, *_ in wrong} == {0}
+    assert all(led is None for _, _, led, _ in wrong)
+
+
+def test_sw5_plain_opening_by_hand(example_manager: PluginManager) -> None:
+    # SW5 by hand, ♦ trump (the 10♦ turned up), dealer seat 0, eldest seat 1 holding Q♠ 8♦ 9♦ A♥:
+    # trick 1 he may not lead a trump, so Q♠, and seat 0 takes it with A♠ (SW3); seat 0 leads 7♣,
+    # seat 1 is void and trumps with 8♦; seat 1 leads 9♦ -- a trump, free after the first trick --
+    # and seat 0, void, throws K♠; seat 1 leads A♥ over 7♥. SW4: tricks [1, 3], seat 0 pays 2.
+    record: dict[str, Any] = {
+        "variant": "simple-whist",
+        "options": {"hand_size": 4, "plain_opening": True},
+        "dealer": 0,
+        "hands": ["As Ks 7c 7h", "Qs 8d 9d Ah"],
+        "turnup": "Td",
+        "tricks": ["Qs As", "7c 8d", "9d Ks", "Ah 7h"],
+    }
+    result = kozyr.replay(json.loads(json.dumps(record)))
+    assert isinstance(result, DealResult)
+    assert result.tricks == (1, 3) and result.settlement.net() == [-2, 2]
+    # leading the 8♦ to the first trick breaks SW5 ...
+    bad = {**record, "tricks": ["8d As", "Qs Ks", "7h Ah", "9d 7c"]}
+    with pytest.raises(RecordError) as info:
+        kozyr.replay(json.loads(json.dumps(bad)))
+    assert str(info.value) == (
+        "$.tricks[0][0]: seat 1: 8♦ is a trump: lead a plain card to the first trick when "
+        "holding one (SW5)"
+    )
+    # ... and is fine without the option (SW3: any lead): 8♦ wins, then Q♠ loses to K♠,
+    # seat 0 leads 7♥ to A♥, seat 1 leads 9♦ over 7♣: tricks [1, 3] again
+    off = kozyr.replay({**bad, "options": {"hand_size": 4}})
+    assert isinstance(off, DealResult) and off.tricks == (1, 3)
+    # a hand of trumps alone may lead one (SW5's exception): 8♦ over A♠, then 9♦ over K♠
+    trumps = {**record, "options": {"hand_size": 2, "plain_opening": True}}
+    trumps.update(hands=["As Ks", "8d 9d"], tricks=["8d As", "9d Ks"])
+    only = kozyr.replay(trumps)
+    assert isinstance(only, DealResult) and only.tricks == (0, 2)
+
+
+def test_sw5_as_solver_constraints(example_manager: PluginManager) -> None:
+    # PlainOpening.constraints: ♦ trump, seat 1 leads from 8♦ Q♠ against A♠ K♠. With SW5 he must
+    # open Q♠ (A♠ takes it) and then trumps K♠: winners [0, 1] only; without it, 8♦ first and
+    # Q♠ under K♠ gives [1, 0] too. The solver and the bounded search agree.
+    from kozyr_example_plugin.variant import ORDER, PlainOpening
+
+    from kozyr.realisation import WinnersTarget, realise, solver_available
+
+    hands = [kozyr.CardSet.parse("As Ks").mask, kozyr.CardSet.parse("8d Qs").mask]
+    seen = {}
+    for policy in (PlainOpening(ORDER, rule="SW3"), kozyr.FollowElseAny(ORDER, rule="SW3")):
+        for winners in ((0, 1), (1, 0)):
+            target = WinnersTarget(winners)
+            proof = kozyr.prove(policy, kozyr.Suit.DIAMONDS, hands, [0, 1], 1, target)
+            search = realise(policy, kozyr.Suit.DIAMONDS, hands, [0, 1], 1, target)
+            assert proof.possible == search.possible
+            assert proof.method == ("solver" if solver_available() else "search")
+            seen[type(policy).__name__, winners] = proof.possible
+    assert seen == {
+        ("PlainOpening", (0, 1)): True,
+        ("PlainOpening", (1, 0)): False,
+        ("FollowElseAny", (0, 1)): True,
+        ("FollowElseAny", (1, 0)): True,
+    }

@@ -234,11 +234,6 @@ def test_progress_callback_and_bar() -> None:
     assert "10/10" in stream.getvalue()
 
 
-#: The Pitch family, whose parties random bidders rarely end (AP9; ten-point Smear with its
-#: jokers has bids to 10): its heuristic bot plays them.
-PITCH_FAMILY = ("auction-pitch", "setback", "smudge", "smear", "ten-point-smear")
-
-
 @pytest.mark.parametrize("name", sorted(cls.name for cls in variants()))
 def test_every_installed_variant_simulates(name: str) -> None:
     variant = get_variant(name)
@@ -248,9 +243,8 @@ def test_every_installed_variant_simulates(name: str) -> None:
     assert json.dumps(result.to_json())
     if type(variant).score_party is not Variant.score_party:
         # random bidders in Pitch are set back far more often than they make their bids, so
-        # their games rarely end (AP9): the Pitch family's parties are played by its heuristic
-        bot = "heuristic" if name in PITCH_FAMILY else "random"
-        party = simulate(name, {}, 1, seed=2, unit="party", bot=bot)
+        # their games rarely end (AP9): a party is played by the variant's own party bot
+        party = simulate(name, {}, 1, seed=2, unit="party", bot=type(variant).party_bot)
         assert party.units == 1 and party.deals >= 1
 
 
@@ -283,6 +277,19 @@ def test_cli_table_and_bot_options(capsys: pytest.CaptureFixture[str]) -> None:
     )  # fmt: skip
     assert status == 0
     assert "8 parties" in out and "deals/s" in out and "bots heuristic,random" in out
+
+
+def test_cli_parties_without_bot_use_the_variants_party_bot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Pitch's parties with random bidders never end (AP9): with no --bot, `--unit party` plays
+    # the variant's party bot (heuristic), as `kozyr play --party` does; deals stay random
+    status, out, _ = run_cli(
+        ["simulate", "auction-pitch", "-n", "2", "--unit", "party", "--quiet", "--json"], capsys
+    )
+    assert status == 0 and json.loads(out)["bots"] == ["heuristic"] * 4
+    status, out, _ = run_cli(["simulate", "auction-pitch", "-n", "2", "--json"], capsys)
+    assert status == 0 and json.loads(out)["bots"] == ["random"] * 4
 
 
 @pytest.mark.parametrize(

@@ -340,3 +340,22 @@ def test_trick_value_helpers() -> None:
         t.plays[0].seat = 2  # type: ignore[misc]
     assert not hasattr(t, "__dict__")  # a slotted value: only its declared fields
     assert hash(t) == hash(Trick(1, 3, t.plays)) and t == Trick(1, 3, t.plays)
+
+
+def test_a_rank_order_refuses_a_joker_with_a_library_error() -> None:
+    # a joker has no rank (the trick rules of a game with jokers rank it, SMR7): comparing one
+    # by a RankOrder is a JokerError naming it, not an IndexError from the strength table
+    from kozyr.cards import BLACK_JOKER, RED_JOKER
+    from kozyr.errors import JokerError
+
+    order = RankOrder.ace_high()
+    ace = Card.parse("As")
+    with pytest.raises(JokerError, match="black joker"):
+        order.beats(BLACK_JOKER, ace)
+    with pytest.raises(JokerError, match="red joker"):
+        order.beats(ace, RED_JOKER)
+    with pytest.raises(JokerError, match="red joker"):
+        order.highest([ace, RED_JOKER])
+    with pytest.raises(JokerError, match="black joker"):
+        order.lowest(iter([BLACK_JOKER, ace]))
+    assert order.highest(iter([ace, Card.parse("Ks")])) is ace

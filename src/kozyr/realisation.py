@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kozyr.cards import ALL_CARDS, ALL_CARDS_AND_JOKERS, JOKER_MASK, Card, Suit
+from kozyr.cardset import FULL_MASK_WITH_JOKERS
 from kozyr.tricks import Play, PlayConstraints, Trick, TrickRules
 
 #: Cards tried before the search gives up (the result is then undecided, never a silent pass).
@@ -403,7 +404,7 @@ def _solve(
         mask = hands[s]
         if s in given:
             mask = (mask & ~given[s][1]) | given[s][2]
-        cards_of[s] = [i for i in range(52) if mask >> i & 1]
+        cards_of[s] = _bits(mask)
     size = sum(len(cards_of[s]) for s in order) * total
     if size > MAX_VARIABLES:
         return None, 0, ()
@@ -565,7 +566,7 @@ def _solve(
         p = power(c, kind)
         if p.only is None:
             return [(p.value, [])]
-        mixed = holds_any(s, ~p.only & ((1 << 52) - 1), t)
+        mixed = holds_any(s, ~p.only & FULL_MASK_WITH_JOKERS, t)
         if mixed is True:
             return [(p.otherwise, [])]
         if mixed is False:

@@ -33,6 +33,7 @@ from typing_extensions import override
 
 from kozyr.cards import Card, Rank, Suit
 from kozyr.cardset import SUIT_MASKS, CardSet
+from kozyr.errors import JokerError
 
 # Flags a trick rule may attach to a play (kept in :attr:`Play.flags`).
 DEAD = 1  #: a trump that cannot win (SL-C9) or an "empty" main-suit card off its suit (SM4)
@@ -108,6 +109,9 @@ class Trick:
 class RankOrder:
     """Rank strength for a variant (rule C3): ``ranks`` from strongest to weakest.
 
+    ``strength`` has one entry per card of a suit (indices 0..51): a joker has no rank, so no
+    entry, and the trick rules of a game with jokers rank them (ten-point Smear's SmearTricks).
+
     >>> order = RankOrder((Rank.THREE, Rank.TWO, Rank.ACE, Rank.KING))
     >>> order.beats(Card.parse("3h"), Card.parse("Ah"))
     True
@@ -129,16 +133,37 @@ class RankOrder:
         return cls(tuple(Rank(r) for r in range(14, int(lowest) - 1, -1)))
 
     def beats(self, a: Card, b: Card) -> bool:
-        """Whether ``a`` is stronger than ``b`` by rank alone (suits are the caller's business)."""
-        return self.strength[a.index] > self.strength[b.index]
+        """Whether ``a`` is stronger than ``b`` by rank alone (suits are the caller's business).
+
+        :raises JokerError: if ``a`` or ``b`` is a joker (it has no rank to compare).
+        """
+        try:
+            return self.strength[a.index] > self.strength[b.index]
+        except IndexError:
+            raise _no_rank(a, b) from None
 
     def highest(self, cards: Iterable[Card]) -> Card:
-        """The strongest of ``cards``."""
-        return max(cards, key=lambda c: self.strength[c.index])
+        """The strongest of ``cards`` (:raises JokerError: if one is a joker)."""
+        cards = tuple(cards)
+        try:
+            return max(cards, key=lambda c: self.strength[c.index])
+        except IndexError:
+            raise _no_rank(*cards) from None
 
     def lowest(self, cards: Iterable[Card]) -> Card:
-        """The weakest of ``cards``."""
-        return min(cards, key=lambda c: self.strength[c.index])
+        """The weakest of ``cards`` (:raises JokerError: if one is a joker)."""
+        cards = tuple(cards)
+        try:
+            return min(cards, key=lambda c: self.strength[c.index])
+        except IndexError:
+            raise _no_rank(*cards) from None
+
+
+def _no_rank(*cards: Card) -> JokerError:
+    joker = next(card for card in cards if card.is_joker)
+    return JokerError(
+        f"{joker.name} has no rank in a RankOrder: the trick rules of a game with jokers rank them"
+    )
 
 
 #: How much of a trick a policy's ``legal_mask`` and ``play_flags`` read (:attr:`TrickRules.reads`).

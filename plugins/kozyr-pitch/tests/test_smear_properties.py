@@ -124,6 +124,22 @@ def test_a_thousand_random_deals() -> None:
             check_deal(deal.result(), variant)
 
 
+def test_a_thousand_deals_with_jokers() -> None:
+    # SMR7, SMR8, D-SMR8, D-SMR9 over 1,000 random deals of the 54-card pack, heuristic and
+    # random bots: check_deal's invariants, and every deal's record replays to its score
+    seen = Counter[str]()
+    for seed in range(1000):
+        variant = kozyr.get_variant("ten-point-smear", players=2 + seed % 6)
+        bots = "heuristic" if seed % 3 else "random"
+        deal = kozyr.play_deal(variant, seed=seed, bots=bots, dealer=seed % variant.players)
+        result = deal.result()
+        check_deal(result, variant)
+        seen.update(i.name for i in result.sheet.items)
+        if seed % 10 == 0:
+            assert kozyr.replay(deal.record.to_json()).points == result.points
+    assert seen["black_joker"] > 150 and seen["red_joker"] > 150
+
+
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS)
 def test_conformance(name: str, options: dict[str, Any]) -> None:
     # random bidders are set back too often to end a game: the parties are the heuristic bot's

@@ -200,6 +200,9 @@ def test_card_outside_the_pack_is_named() -> None:
     assert str(info.value.card) == "9♠"
     with pytest.raises(CardNotInPackError, match="10♥"):
         variant().score_hand("Th 3h")
+    # SM2: a joker is not "an 8, 9 or 10" -- the pack has no jokers, and the message says so
+    with pytest.raises(CardNotInPackError, match=r"^the joker 🂿 is .* \(no jokers; SM2\)$"):
+        variant().score_hand("RJ 3h")
 
 
 def test_repeated_card_is_an_error() -> None:

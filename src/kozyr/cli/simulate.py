@@ -19,6 +19,7 @@ from kozyr.cli.output import (
     dump,
     seed_arg,
     table,
+    variant_of,
     variant_options,
     whole_number,
 )
@@ -199,6 +200,12 @@ def _note_workers(args: argparse.Namespace, used: int) -> None:
         )
 
 
+def _default_bot(args: argparse.Namespace) -> str:
+    """The bot when ``--bot`` is not given: the variant's :attr:`~kozyr.variant.Variant.party_bot`
+    for parties (random bidders in Pitch are set back without end, AP9), else ``random``."""
+    return variant_of(args).party_bot if args.unit == "party" else "random"
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """``kozyr simulate``: many deals or parties with bots, aggregated."""
     from kozyr.simulate import simulate
@@ -207,6 +214,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     options = variant_options(args)
     n = _count(args.n, "-n", None)  # refused here, before a scheduler or a pool is started
     max_units = _count(args.max_deals, "--max-deals", 1)
+    bot = bots_arg(_default_bot(args) if args.bot is None else args.bot)
     executor: Executor | None = None
     client: Any = None
     if args.scheduler:
@@ -221,7 +229,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             options,
             n,
             args.seed,
-            bot=bots_arg(args.bot),
+            bot=bot,
             unit=args.unit,
             executor=executor,
             workers=args.workers,
@@ -262,7 +270,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--seed", type=seed_arg, default=0, help="run seed (0 or more); each deal's derives from it"
     )
     add_output(p)
-    p.add_argument("--bot", default="random", help="bot name, or one per seat separated by commas")
+    p.add_argument(
+        "--bot",
+        help="bot name, or one per seat separated by commas (random; for --unit party the "
+        "variant's party bot, e.g. heuristic in Pitch)",
+    )
     p.add_argument("--unit", choices=UNITS, default="deal", help="count deals or whole parties")
     p.add_argument("--workers", type=whole_number, default=1, help="processes; 0 = one per core")
     p.add_argument(

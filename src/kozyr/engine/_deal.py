@@ -83,6 +83,50 @@ class Deal:
     :attr:`max_actions` actions (a variant that never ends it).
     """
 
+    # Every attribute of a deal, named once: the hot paths (push, legal_actions) read them as
+    # slots, and a deal keeps no attribute dictionary.
+    __slots__ = (
+        "__weakref__",
+        "_began",
+        "_budget",
+        "_by_lead",
+        "_chances",
+        "_context",
+        "_cut",
+        "_dealer",
+        "_facts",
+        "_flags",
+        "_hands",
+        "_hears_plays",
+        "_history",
+        "_hooks",
+        "_initial",
+        "_kinds",
+        "_leader",
+        "_log",
+        "_n",
+        "_next",
+        "_number",
+        "_phase",
+        "_playing",
+        "_plays",
+        "_replaying",
+        "_rng",
+        "_rules",
+        "_seats",
+        "_seed",
+        "_size",
+        "_stale",
+        "_state",
+        "_to_act",
+        "_trick",
+        "_tricks",
+        "_trump",
+        "_turnups",
+        "_variant",
+        "_won",
+    )
+
     #: The step budget: a deal with more actions than this is stopped with a HookError.
     max_actions: int = 10_000
 

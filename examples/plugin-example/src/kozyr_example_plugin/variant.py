@@ -9,6 +9,9 @@ Rules (ids used in code and error messages):
   else the highest card of the suit led; the winner leads next.
 * SW4 -- one point per trick; for every pair of players the one with fewer tricks pays the
   other the difference.
+* SW5 -- option ``plain_opening`` (default off): eldest may not lead a trump to the first trick
+  unless he holds only trumps. A play rule of the example's own, :class:`PlainOpening`, with a
+  batch twin of its own (``batch_twin()``, :class:`~kozyr_example_plugin.batch.PlainOpeningTwin`).
 
 At the table a scorekeeper writes down only the tricks each player took: an outcome record
 (``{"dealer": 0, "tricks_won": [3, 2]}``, no hands, no tricks), declared once in
@@ -24,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from typing_extensions import override
 
 from kozyr import (
+    Card,
     Deal,
     DealRecord,
     DealResult,
@@ -38,23 +42,62 @@ from kozyr import (
     ScoreItem,
     ScoreSheet,
     Settlement,
+    Suit,
     Variant,
 )
+from kozyr.cardset import SUIT_MASKS
+from kozyr.tricks import Duty, PlayConstraints, Trick
 
 if TYPE_CHECKING:
-    from kozyr_example_plugin.batch import SimpleWhistBatch
+    from kozyr_example_plugin.batch import PlainOpeningTwin, SimpleWhistBatch
 
 ORDER = RankOrder.ace_high()
 
 
+class PlainOpening(FollowElseAny):
+    """SW3 with SW5: follow suit, else any card, and no trump led to the first trick while the
+    leader holds a plain card. A policy of the example's own, so it gives its batch twin."""
+
+    reads = "trick"  # the trick's number decides whether a trump may be led (SW5)
+
+    def batch_twin(self) -> PlainOpeningTwin:
+        """Its batch twin (:mod:`kozyr.batch.tricks`; numpy, ``kozyr[fast]``)."""
+        from kozyr_example_plugin.batch import PlainOpeningTwin
+
+        return PlainOpeningTwin.of(self)
+
+    @override
+    def legal_mask(self, hand: int, trick: Trick, trump: Suit | None) -> int:
+        if trump is not None and trick.number == 0 and not trick.plays:
+            return (hand & ~SUIT_MASKS[trump]) or hand  # SW5: a plain card first
+        return super().legal_mask(hand, trick, trump)
+
+    @override
+    def explain(self, hand: int, trick: Trick, card: Card, trump: Suit | None) -> str:
+        if trick.number == 0 and not trick.plays:
+            return f"{card} is a trump: lead a plain card to the first trick when holding one (SW5)"
+        return super().explain(hand, trick, card, trump)
+
+    @override
+    def constraints(self, trump: Suit | None) -> PlayConstraints | None:
+        """SW3's follow-suit duties and SW5's: leading the first trick, a holder of a plain card
+        leads one."""
+        found = FollowElseAny(self.order).constraints(trump)
+        if trump is None or found is None:
+            return found
+        plain = sum(SUIT_MASKS[suit] for suit in Suit if suit != trump)
+        opening = Duty(None, plain, plain, leader=True, tricks=(0, 1))
+        return PlayConstraints((*found.duties, opening), found.power)
+
+
 class SimpleWhist(Variant):
-    """Simple whist: take tricks, one point each (SW1-SW4)."""
+    """Simple whist: take tricks, one point each (SW1-SW5)."""
 
     name = "simple-whist"
     aliases = ("простой-вист", "вист")
     title = "Simple whist"
     title_ru = "Простой вист"
-    rules_ref = "SW1-SW4"
+    rules_ref = "SW1-SW5"
     rules_files = ("simple-whist.rules.md",)  # next to this module, shipped as package data
     player_counts = (2, 3, 4)
     turnup_key: ClassVar[str] = "turnup"
@@ -62,11 +105,13 @@ class SimpleWhist(Variant):
     options_spec = (
         OptionSpec("players", int, 2, "SW1", "number of players", choices=(2, 3, 4)),
         OptionSpec("hand_size", int, 5, "SW2", "cards dealt to each player", minimum=1, maximum=10),
+        OptionSpec("plain_opening", bool, False, "SW5", "no trump led to the first trick"),
     )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.trick_rules = FollowElseAny(ORDER, rule="SW3")
+        policy = PlainOpening if self.options["plain_opening"] else FollowElseAny
+        self.trick_rules = policy(ORDER, rule="SW3")
 
     @override
     def check_options(self) -> None:
@@ -140,7 +185,7 @@ class SimpleWhist(Variant):
             from kozyr_example_plugin.batch import SimpleWhistBatch
         except ImportError:
             return None
-        return SimpleWhistBatch(self.players, int(self.options["hand_size"]))
+        return SimpleWhistBatch(self.players, int(self.options["hand_size"]), self.trick_rules)
 
     # --- scoring (SW4) -------------------------------------------------------------------------
 

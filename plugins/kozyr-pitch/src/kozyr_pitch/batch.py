@@ -43,7 +43,17 @@ from kozyr.batch import (
     unit_points,
 )
 from kozyr.batch.tricks import TRUMP, FollowOrTrumpTwin, TrickTwin, play_tricks, twin
-from kozyr_pitch.scoring import ABOVE_JICK, COUNT, HAND_SIZE, JICKS, LABELS, SMEAR_POINTS, WORTH
+from kozyr_pitch.scoring import (
+    ABOVE_JICK,
+    COUNT,
+    HAND_SIZE,
+    JICKS,
+    LABELS,
+    SMEAR_POINTS,
+    SMUDGE_POINTS,
+    STUCK_BID,
+    WORTH,
+)
 
 if TYPE_CHECKING:
     from kozyr_pitch.variant import AuctionPitch
@@ -196,7 +206,7 @@ class PitchBatch:
         cards = source.packs(deals, self.pack_size)
         eldest = (dealer + 1) % n
         order = [(eldest + i) % n for i in range(n)]
-        dealt_bits = BIT[cards[:, : 6 * n].T]  # AP2: two rounds of three from eldest
+        dealt_bits = BIT[cards[:, : HAND_SIZE * n].T]  # AP2: two rounds of three from eldest
         seat_major = np.zeros((n, deals), dtype=_U)
         for j, seat in enumerate(order):
             for position in (*range(3 * j, 3 * j + 3), *range(3 * n + 3 * j, 3 * n + 3 * j + 3)):
@@ -245,10 +255,10 @@ class PitchBatch:
                 else:  # [pass, best + 1 .. top]
                     counts = 1 + (top - best)
                     first = best + 1
-                forced = 1 if self.stuck_two else top - 1  # AP5: [2] or [2 .. top]
+                forced = 1 if self.stuck_two else top - STUCK_BID + 1  # AP5: [2] or [2 .. top]
                 counts = np.where(stuck, forced, counts)
                 k = source.choose(counts)
-                value = np.where(stuck, 2 + k, np.where(k > 0, first + k - 1, 0))
+                value = np.where(stuck, STUCK_BID + k, np.where(k > 0, first + k - 1, 0))
             takes = (value > 0) & (value >= best)
             pitcher = np.where(takes, seat, pitcher)
             best = np.where(takes, value, best)
@@ -374,7 +384,7 @@ class PitchBatch:
                     rule=_RULE[name],
                 )
             )  # fmt: skip
-        all_four = sum(own[name].astype(np.int64) for name in self.points) == 4
+        all_four = sum(own[name].astype(np.int64) for name in self.points) == SMUDGE_POINTS
         if self.smudge == "off":
             own_smudge = np.zeros(deals, dtype=np.bool_)
         elif self.smudge == "bidder":
@@ -391,7 +401,7 @@ class PitchBatch:
                     rule=_RULE[name],
                 )
             )  # fmt: skip
-        other_four = sum(others[name].astype(np.int64) for name in self.points) == 4
+        other_four = sum(others[name].astype(np.int64) for name in self.points) == SMUDGE_POINTS
         other_smudge = other_four if self.smudge == "anyone" else np.zeros(deals, dtype=np.bool_)
         columns.append(
             self._column("smudge", other_smudge, seats["high"], None, points=0, rule="AP10")

@@ -34,6 +34,10 @@ HAND_SIZE = 6
 POINTS = ("high", "low", "jack", "game")
 #: AP3: the bid of four, the smudge ("shoot the moon").
 SMUDGE_BID = 4
+#: AP5: the stuck dealer's bid of two, the least bid (forced with ``stuck_dealer="two"``).
+STUCK_BID = 2
+#: AP10: a smudge is all four points (High, Low, Jack, Game) to one side.
+SMUDGE_POINTS = len(POINTS)
 #: SMR5, SMR8: the points of a Smear deal, in the order they count (D-SMR3): Pitch's four with
 #: the Jick after the Jack, then the jokers, and the Trey before Game.
 SMEAR_POINTS = ("high", "low", "jack", "jick", "black_joker", "red_joker", "trey", "game")
@@ -285,12 +289,18 @@ def deal_items(
     items: list[ScoreItem] = []
     if sum(WORTH[r[0]] for r in own) >= bid:  # AP9: made -- the pitcher's side scores all it won
         items += [_item(n, seat, WORTH[n], cards, rule, sides) for n, seat, cards, rule in own]
-        if len(own) == 4 and smudge != "off" and (bid == SMUDGE_BID or smudge == "anyone"):
+        if (
+            len(own) == SMUDGE_POINTS
+            and smudge != "off"
+            and (bid == SMUDGE_BID or smudge == "anyone")
+        ):
             items.append(_item("smudge", pitcher, 0, (), "AP10", sides))
     else:  # AP9: set back by the bid
         items.append(_item("set_back", pitcher, -bid, (), "AP9", sides))
     items += [_item(n, seat, WORTH[n], cards, rule, sides) for n, seat, cards, rule in others]
-    if smudge == "anyone" and len(others) == 4:  # AP10: all four points to one other side
+    if (
+        smudge == "anyone" and len(others) == SMUDGE_POINTS
+    ):  # AP10: all four points to one other side
         items.append(_item("smudge", others[0][1], 0, (), "AP10", sides))
     return items
 
@@ -395,6 +405,8 @@ __all__ = [
     "POINTS",
     "SMEAR_POINTS",
     "SMUDGE_BID",
+    "SMUDGE_POINTS",
+    "STUCK_BID",
     "WORTH",
     "Facts",
     "deal_items",

@@ -53,6 +53,7 @@ from kozyr_pitch.scoring import (
     COUNT,
     HAND_SIZE,
     SMUDGE_BID,
+    STUCK_BID,
     Facts,
     deal_items,
     going_out,
@@ -107,7 +108,7 @@ def _seat(name: str, ru: str, en: str, rule: str, doc: str, nullable: bool = Fal
 
 
 DEALER = OutcomeField("dealer", "seat", "Сдающий", "Dealer", "AP2", core=True)
-PITCHER = _seat("pitcher", "Питчер", "Pitcher", "AP5", "The seat that won the auction and led.")
+PITCHER = _seat("pitcher", "Питчер", "Pitcher", "AP6", "The seat that won the auction and led.")
 BID_FIELD = OutcomeField(
     "bid",
     "count",
@@ -315,7 +316,8 @@ class AuctionPitch(Variant):
         low = int(self.options["min_bid"])
         top = self.max_bid
         if seat == dealer and best == 0:  # AP5: the stuck dealer
-            return [2] if self.options["stuck_dealer"] == "two" else list(range(2, top + 1))
+            forced = self.options["stuck_dealer"] == "two"
+            return [STUCK_BID] if forced else list(range(STUCK_BID, top + 1))
         values = [v for v in range(low, top + 1) if v > best]
         if seat == dealer and self.options["dealer_privilege"]:
             values = [best, *values]  # AP4: the dealer's privilege

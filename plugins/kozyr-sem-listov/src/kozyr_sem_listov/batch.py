@@ -407,7 +407,7 @@ class SemListovBatch:
         else:
             extra["exchange"] = ExtraColumn("card", exchange)
             extra["totals"] = ExtraColumn("ints", tricks.T)
-            extra["reached"] = ExtraColumn("seats", (tricks >= 7).T)  # PN4: safe at seven
+            extra["reached"] = ExtraColumn("seats", (tricks >= RACE_TARGET).T)  # PN4: safe at seven
             if race is None:
                 extra["race_over"] = ExtraColumn("bool", np.zeros(deals, dtype=np.bool_))
                 extra["loser"] = ExtraColumn("seat", np.full(deals, -1, dtype=np.int64))

@@ -40,15 +40,18 @@ from kozyr_semerik.outcome import TRICKS  # SM3: ten tricks a deal
 from kozyr_semerik.scoring import (
     COUNTER_MASK,
     COUNTERS_LABELS,
+    COUNTERS_PER_POINT,
     DECLARATIONS,
     DOUBLE_BELOW,
     GAMES_PER_RUBBER,
     PACKETS,
+    QUAD,
     RANK_CARDS,
     SEATS,
     SIDES,
     STRENGTH,
     TARGET,
+    TRIPLE,
     GameResult,
     bonus_items,
     rank_item,
@@ -468,7 +471,7 @@ class SemerikBatch:
         for rank, triple, quad in self.rank_items:
             held = hand & _U(RANK_CARDS[rank].mask)
             times = count(held)
-            for item, present in ((triple, times == 3), (quad, times == 4)):
+            for item, present in ((triple, times == TRIPLE), (quad, times == QUAD)):
                 columns.append(
                     item_column(
                         item.name,
@@ -496,7 +499,7 @@ class SemerikBatch:
                         "counters",
                         labels,
                         "SM7",
-                        count(counters) >= 3,
+                        count(counters) >= COUNTERS_PER_POINT,
                         seat=winners[:, t],
                         cards=counters,
                         sides=SIDES,
@@ -509,7 +512,7 @@ class SemerikBatch:
             won[rows, winners[:, t] % 2] |= trick_cards[:, t] & _COUNTERS
         columns = []
         for side in (eldest % 2, 1 - eldest % 2):
-            points = count(won[:, side]) // 3
+            points = count(won[:, side]) // COUNTERS_PER_POINT
             columns.append(
                 item_column(
                     "counters",

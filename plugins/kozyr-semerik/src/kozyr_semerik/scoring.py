@@ -41,6 +41,9 @@ PACKETS = {"4-3-3": (4, 3, 3), "3-3-4": (3, 3, 4)}  # SM3: the packets, from eld
 TARGET = 21  # SM8
 DOUBLE_BELOW = 11  # SM8: the loser under 11 makes the game double
 GAMES_PER_RUBBER = 3  # SM11
+TRIPLE = 3  # SM6: three of a rank declare
+QUAD = 4  # D-SM3: four of a rank
+COUNTERS_PER_POINT = 3  # SM7: three counters make a point
 
 #: SM2 strength, strongest first; also the order of the trena sequence (SM6).
 STRENGTH: tuple[Rank, ...] = (
@@ -100,10 +103,14 @@ _RANK_EN = {
 
 
 class CardNotInPackError(KozyrError):
-    """A card that the 40-card Семерик pack does not hold (an 8, 9 or 10; SM2)."""
+    """A card that the 40-card Семерик pack does not hold (an 8, 9 or 10, or a joker; SM2)."""
 
     def __init__(self, card: Card) -> None:
-        super().__init__(f"{card} is not in the 40-card Семерик pack (no 8, 9 or 10; SM2)")
+        super().__init__(
+            f"the joker {card} is not in the 40-card Семерик pack (no jokers; SM2)"
+            if card.is_joker
+            else f"{card} is not in the 40-card Семерик pack (no 8, 9 or 10; SM2)"
+        )
         self.card = card
 
 
@@ -173,11 +180,11 @@ def rank_item(
     cards: CardSet, rank: Rank, seat: int | None = None, *, quads: str = "as_triple"
 ) -> ScoreItem | None:
     """The triple of ``rank`` (SM6) if ``cards`` holds three of it, or its quad (D-SM3)."""
-    if (cards.mask & RANK_CARDS[rank].mask).bit_count() < 3:  # usually: no CardSet built
+    if (cards.mask & RANK_CARDS[rank].mask).bit_count() < TRIPLE:  # usually: no CardSet built
         return None
     same = cards & RANK_CARDS[rank]
     value = TRIPLE_VALUE.get(rank, 1)
-    if len(same) == 3:
+    if len(same) == TRIPLE:
         ru, en = f"три {_RANK_RU[rank]}", f"three {_RANK_EN[rank]}"
         return _item("triple", ru, en, value, same, seat, "SM6")  # cards in suit order
     # D-SM3: four of a kind counts as one triple, or one point more with quads=plus_one
@@ -202,7 +209,7 @@ def declaration_items(
         if held & baba == baba:  # a suit without its баба declares nothing
             items += suit_items(cards, suit, seat, trena=trena)
     for rank, same_rank in RANK_MASKS:
-        if (held & same_rank).bit_count() >= 3:  # three or four of the rank
+        if (held & same_rank).bit_count() >= TRIPLE:  # three or four of the rank
             item = rank_item(cards, rank, seat, quads=quads)
             if item is not None:
                 items.append(item)
@@ -250,7 +257,7 @@ def trick_counter_items(tricks: Sequence[Trick]) -> list[ScoreItem]:
     items: list[ScoreItem] = []
     for trick in tricks:
         counters = counters_of(trick)
-        if len(counters) >= 3:
+        if len(counters) >= COUNTERS_PER_POINT:
             items.append(counter_trick_item(_winner(trick), counters, trick.number + 1))
     return items
 
@@ -285,7 +292,7 @@ def side_counter_items(
     items: list[ScoreItem] = []
     for side in (eldest % 2, 1 - eldest % 2):
         count = counted[side]
-        points = count // 3
+        points = count // COUNTERS_PER_POINT
         if points:
             ru, en = f"{COUNTERS_LABELS[0]}: {count} ÷ 3", f"{COUNTERS_LABELS[1]}: {count} / 3"
             items.append(ScoreItem("counters", ru, en, points, cards[side], None, side, "SM7"))

@@ -392,7 +392,10 @@ class Semerik(Variant):
             if stray:
                 card = next(iter(stray))
                 raise RecordError(
-                    where, f"{card} is not in the 40-card Семерик pack (no 8, 9 or 10; SM2)"
+                    where,
+                    f"the joker {card} is not in the 40-card Семерик pack (no jokers; SM2)"
+                    if card.is_joker
+                    else f"{card} is not in the 40-card Семерик pack (no 8, 9 or 10; SM2)",
                 )
             if len(hand) != HAND_SIZE:
                 raise RecordError(

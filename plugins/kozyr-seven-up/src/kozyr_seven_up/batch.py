@@ -40,7 +40,7 @@ from kozyr.batch import (
     unit_points,
 )
 from kozyr.batch.tricks import play_tricks, twin
-from kozyr_seven_up.outcome import HAND_SIZE
+from kozyr_seven_up.outcome import CLUB_KEEP, HAND_SIZE
 from kozyr_seven_up.scoring import COUNT, LABELS
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class SevenUpBatch:
         self.target = int(variant.options["target"])  # SU7, SU-O1
         self.win_by = int(variant.options["win_by"])  # D-SU6
         self.low_to_capturer = variant.options["low_to"] == "capturer"  # SU-O2
-        self.keep_nine = int(variant.options["keep_after_run"]) == 9  # SU-O3
+        self.keep_nine = int(variant.options["keep_after_run"]) == CLUB_KEEP  # SU-O3
 
     def play(
         self, deals: int, source: DrawSource, *, dealer: int = 0, gift: Bools | None = None
@@ -87,13 +87,13 @@ class SevenUpBatch:
         eldest = (dealer + 1) % n
         order = [(eldest + i) % n for i in range(n)]
         # SU3: two rounds of three from eldest, then the turn-up.
-        bits = BIT[cards[:, : 6 * n].T]  # position by deal: each card dealt as a mask
+        bits = BIT[cards[:, : HAND_SIZE * n].T]  # position by deal: each card dealt as a mask
         seat_major = np.zeros((n, count_), dtype=_U)
         for j, seat in enumerate(order):
             for position in (*range(3 * j, 3 * j + 3), *range(3 * n + 3 * j, 3 * n + 3 * j + 3)):
                 seat_major[seat] |= bits[position]
         hands = seat_major.T.copy()
-        turnup = cards[:, 6 * n]
+        turnup = cards[:, HAND_SIZE * n]
         # SU4: eldest stands or begs; to a beg the dealer gives or runs.
         beg = source.choose(np.full(count_, 2)) == 1
         beggars = np.flatnonzero(beg)
@@ -117,7 +117,7 @@ class SevenUpBatch:
         else:
             won = np.zeros((count_, n), dtype=_U)
             tricks = np.zeros((count_, n), dtype=np.int64)
-            for rows, size in ((np.flatnonzero(~nine), TRICKS), (np.flatnonzero(nine), 9)):
+            for rows, size in ((np.flatnonzero(~nine), TRICKS), (np.flatnonzero(nine), CLUB_KEEP)):
                 if len(rows):
                     won[rows], tricks[rows] = self._play(
                         hands[rows], trump[rows], eldest, rows, source, size
@@ -262,12 +262,12 @@ class SevenUpBatch:
         n = self.players
         held = hands[ran]
         stock = cards[ran]  # the packs of these deals
-        refused = stock[:, 6 * n] // 13
-        turned = stock[:, 6 * n]
+        refused = stock[:, HAND_SIZE * n] // 13
+        turned = stock[:, HAND_SIZE * n]
         times = np.zeros(len(ran), dtype=np.int64)
         running = np.ones(len(ran), dtype=np.bool_)
         for r in range(self.max_runs):
-            top = 6 * n + 1 + r * (3 * n + 1)
+            top = HAND_SIZE * n + 1 + r * (3 * n + 1)
             for j, seat in enumerate(order):
                 first = top + 3 * j
                 packet = BIT[stock[:, first]] | BIT[stock[:, first + 1]] | BIT[stock[:, first + 2]]

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 ALL_GAME_POINTS = 4 * sum(COUNT.values())
 #: Cards each player holds in trick play (SU3, SU4: after running, each discards down to six).
 HAND_SIZE = 6
+#: SU-O3: the cards kept after a single run with Foster's club rule (all nine: six plus three).
+CLUB_KEEP = 9
 
 
 def _seat_field(name: str, ru: str, en: str, doc: str) -> OutcomeField:

@@ -45,7 +45,7 @@ from kozyr.outcome import OUTCOME, SUMMARY
 from kozyr.scoring import whole
 from kozyr.seats import next_seat
 from kozyr_seven_up import outcome
-from kozyr_seven_up.outcome import HAND_SIZE
+from kozyr_seven_up.outcome import CLUB_KEEP, HAND_SIZE
 from kozyr_seven_up.scoring import (
     COUNT,
     GAME_TARGET,
@@ -158,7 +158,7 @@ class SevenUp(Variant):
             HAND_SIZE,
             "SU-O3",
             "cards kept after the cards were run once: 6, or all 9 (Foster's club rule)",
-            choices=(HAND_SIZE, 9),
+            choices=(HAND_SIZE, CLUB_KEEP),
         ),
         OptionSpec(
             "revoke",
@@ -360,7 +360,7 @@ class SevenUp(Variant):
         (9, 6)
         """
         keep = int(self.options["keep_after_run"])
-        return keep if runs == 1 and keep == 9 else HAND_SIZE
+        return keep if runs == 1 and keep == CLUB_KEEP else HAND_SIZE
 
     def _next_discard(self, deal: Deal, eldest: int) -> None:
         state: SevenUpState = deal.state
