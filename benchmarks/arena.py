@@ -12,7 +12,7 @@ interval (the sound test: "a beats b" when the interval lies above 0) and each b
 deal with its 95 % interval (and whether those intervals overlap). The second run, ~1,000 times
 cheaper per deal, measures ``heuristic`` against ``random`` on many more deals.
 
-    python benchmarks/arena.py [VARIANT ...] [-n 40] [--seed 1] [--from DIR]
+    python benchmarks/arena.py [VARIANT ...] [-n 40] [--seed 1] [--from DIR] [--summary]
 
 With ``pimc`` a deal costs seconds (see docs/analysis.md); this is not a test.
 """
@@ -52,7 +52,7 @@ def run(variant: str, bots: tuple[str, ...], deals: int, seed: int) -> dict[str,
 
 
 def _interval(low: float, high: float) -> str:
-    return f"[{low:+.3f}, {high:+.3f}]"
+    return f"[{low:+.4f}, {high:+.4f}]"
 
 
 def table(main: dict[str, Any], extra: dict[str, Any] | None) -> str:
@@ -76,7 +76,7 @@ def table(main: dict[str, Any], extra: dict[str, Any] | None) -> str:
         mean, low, high = margin
         verdict = "yes" if low > 0 else ("no (reversed)" if high < 0 else "no")
         lines.append(
-            f"| {a} − {b} | {found['deals']} | {mean:+.3f} {_interval(low, high)} | {verdict} |"
+            f"| {a} − {b} | {found['deals']} | {mean:+.4f} {_interval(low, high)} | {verdict} |"
         )
     lines += [
         "",
@@ -100,13 +100,46 @@ def table(main: dict[str, Any], extra: dict[str, Any] | None) -> str:
     return "\n".join(lines)
 
 
+def summary(runs: list[tuple[dict[str, Any], dict[str, Any] | None]]) -> str:
+    """One line per variant: N, and each ordering's margin with whether it separates."""
+
+    def cell(found: dict[str, Any] | None, a: str, b: str) -> str:
+        margin = None if found is None else found["margins"].get(a, {}).get(b)
+        if margin is None:
+            return "--"
+        mean, low, high = margin
+        mark = "**yes**" if low > 0 else ("reversed" if high < 0 else "no")
+        return f"{mean:+.3f} {_interval(low, high)} {mark}"
+
+    lines = [
+        "| variant | N | pimc − heuristic | heuristic − random (N) | heuristic − random (2,000)"
+        " | pimc − random | points intervals apart |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for found, extra in runs:
+        rows = {row["bot"]: row for row in found["bots"]}
+        apart = [
+            f"{a[0]}>{b[0]}"
+            for a, b in (("pimc", "heuristic"), ("heuristic", "random"), ("pimc", "random"))
+            if rows[a]["points_interval"][0] > rows[b]["points_interval"][1]
+        ]
+        lines.append(
+            f"| {found['variant']} | {found['deals']} | {cell(found, 'pimc', 'heuristic')} | "
+            f"{cell(found, 'heuristic', 'random')} | {cell(extra, 'heuristic', 'random')} | "
+            f"{cell(found, 'pimc', 'random')} | {', '.join(apart) or 'none'} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*", default=list(VARIANTS))
     parser.add_argument("-n", type=int, default=40, help="deals of the three-bot run (40)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--from", dest="source", type=Path, help="read saved --json runs")
+    parser.add_argument("--summary", action="store_true", help="one overview table first")
     args = parser.parse_args()
+    runs = []
     for variant in args.variants:
         if args.source is not None:
             found = json.loads((args.source / f"{variant}.json").read_text())
@@ -115,7 +148,11 @@ def main() -> None:
         else:
             found = run(variant, BOTS, args.n, args.seed)
             extra = run(variant, ("heuristic", "random"), 2000, args.seed)
-        print(f"### {variant}\n\n{table(found, extra)}\n")
+        runs.append((found, extra))
+    if args.summary:
+        print(summary(runs) + "\n")
+    for found, extra in runs:
+        print(f"#### {found['variant']}\n\n{table(found, extra)}\n")
 
 
 if __name__ == "__main__":

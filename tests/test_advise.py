@@ -180,3 +180,30 @@ def test_declarations_heard_are_dealt_where_they_were_declared(
     assert main([*argv, "--shown", "2=3s 2s As", "--seed", "2", "--json"], out=out) == 0
     assert json.loads(out.getvalue())["decision"] == "play"
     assert main([*argv, "--shown", "two=3s"], out=io.StringIO()) == 2  # bad input, one line
+
+
+def test_the_turned_card_of_na_noski_is_the_dealers_in_every_sample(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # NN2: the last card dealt is the dealer's own and shows trump. Eldest (seat 1) asks about
+    # its opening lead; every sample deals the turned 9♦ to the dealer (seat 0), never to
+    # seat 2 or out of play.
+    from kozyr import advise as advise_module
+    from kozyr.engine import Deal
+
+    variant = kozyr.get_variant("na-noski", players=3)
+    turned = Card.parse("9d")
+    dealt: list[int] = []
+    original = advise_module._play_sample
+
+    def recording(v: Any, dealer: int, layout: list[Card], *rest: Any) -> Any:
+        deal = Deal.new(v, dealer=dealer, rng=advise_module._Stacked(lambda _d: list(layout)))
+        dealt.append(deal.hand_mask(0))
+        assert deal.turnups == (turned,)
+        return original(v, dealer, layout, *rest)
+
+    monkeypatch.setattr(advise_module, "_play_sample", recording)
+    hand = CardSet.parse("Ah Kh 6s 7s 8c 9c 10c")
+    advice = advise(variant, 1, hand, turnup=turned, samples=6, seed=4)
+    assert advice.decision == "play" and len(dealt) == 6
+    assert all(mask & turned.mask for mask in dealt)

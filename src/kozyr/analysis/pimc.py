@@ -11,9 +11,9 @@ Seven Up's, Pitch's and Семерик's points, Семь листов' tricks):
   last tricks of Семь листов and Семерик, every card of Seven Up and Pitch;
 * **by rollouts** otherwise (when the first deal does not fit, or with ``max_nodes=0``): the
   card is played and the deal played out by the ``policy`` bots (the variant's ``heuristic``
-  bot by default) for every seat (:func:`kozyr.analysis.playout`) -- a rollout improves on its
-  base policy, so the bot plays at least as well as the heuristic one on average, up to the
-  sampling's error.
+  bot by default) for every seat (:func:`kozyr.analysis.playout`) -- one step of policy
+  improvement over the rollout policy, up to the sampling's error (docs/analysis.md measures
+  the gain).
 
 It plays the card of best average value; between cards of equal value, the one its fallback
 (the variant's ``heuristic`` bot, else a random choice) would play when it is one of them. The
