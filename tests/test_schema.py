@@ -138,3 +138,20 @@ def test_notation_in_the_schema_matches_the_parser(validator: Any) -> None:
         assert not check.is_valid(text), text  # issue 13: mixed alphabets, stray selectors
         with pytest.raises(kozyr.CardParseError):
             kozyr.parse_card(text)
+
+
+def test_an_option_s_schema_is_read_from_its_json_description() -> None:
+    # #25 item 5: options are described once (OptionSpec.to_json); the record schema reads it
+    from kozyr.codec import _option_schema
+    from kozyr.variant import OptionSpec
+
+    target = OptionSpec("target", int, 7, "SU2", "game target", (7, 10))
+    assert _option_schema(target) == {
+        "type": "integer", "description": "game target (SU2)", "enum": [7, 10]
+    }  # fmt: skip
+    deals = OptionSpec("deals", int, 4, "X1", "deals a party", minimum=1, maximum=9)
+    assert _option_schema(deals) == {
+        "type": "integer", "description": "deals a party (X1)", "minimum": 1, "maximum": 9
+    }  # fmt: skip
+    assert _option_schema(OptionSpec("strict", bool, True, "X2", "strict"))["type"] == "boolean"
+    assert _option_schema(OptionSpec("lang", str, "ru", "X3"))["type"] == "string"

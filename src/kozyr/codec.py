@@ -31,7 +31,7 @@ from kozyr.outcome import field_names
 from kozyr.record import DealRecord, EveningRecord, PartyRecord
 from kozyr.registry import get_variant
 from kozyr.tricks import Play, Trick
-from kozyr.variant import Action, Variant
+from kozyr.variant import Action, OptionSpec, Variant
 
 CORE_DEAL_KEYS = (
     "variant",
@@ -575,15 +575,23 @@ def _name_pattern(cls: type[Variant]) -> str:
     return "^\\s*(?:" + "|".join(parts) + ")\\s*$"
 
 
-def _option_schema(spec: Any) -> dict[str, Any]:
-    kind = {int: "integer", bool: "boolean", str: "string"}.get(spec.type, "string")
-    one: dict[str, Any] = {"type": kind, "description": f"{spec.doc} ({spec.rule})"}
-    if spec.choices is not None:
-        one["enum"] = list(spec.choices)
-    if spec.minimum is not None:
-        one["minimum"] = spec.minimum
-    if spec.maximum is not None:
-        one["maximum"] = spec.maximum
+#: JSON Schema's type of an option, by the type name ``OptionSpec.to_json`` gives.
+_SCHEMA_TYPES = {"int": "integer", "bool": "boolean", "str": "string"}
+
+
+def _option_schema(spec: OptionSpec) -> dict[str, Any]:
+    """The JSON Schema of one option, read from the option's one JSON description
+    (:meth:`OptionSpec.to_json`, what ``kozyr rules --json`` and ``/api/variants`` give)."""
+    data = spec.to_json()
+    one: dict[str, Any] = {
+        "type": _SCHEMA_TYPES.get(data["type"], "string"),
+        "description": f"{data['doc']} ({data['rule']})",
+    }
+    if data["allowed"] is not None:
+        one["enum"] = data["allowed"]
+    for bound in ("minimum", "maximum"):
+        if data[bound] is not None:
+            one[bound] = data[bound]
     return one
 
 
