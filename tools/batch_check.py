@@ -12,9 +12,10 @@ seed and checks within 4 standard errors every item's share of deals, every coun
 and every flag's share of deals, each seat's share of deals won and lost, and each seat's mean
 tricks, points and money per deal (their standard deviation measured on a batch of its own).
 ``--only TEXT`` keeps the option sets whose ``name {options}`` contains TEXT (e.g. ``ace_cut``,
-``'players': 2``). ``parties`` and ``party-stats`` do the same for whole parties (``--deals``
-counts parties): :func:`kozyr.batch.check.compare_parties` and ``simulate(..., unit="party")``,
-where the share of parties each seat wins and loses is checked too.
+``'players': 2``); one that keeps none is an error (exit status 2), not a pass. ``parties``
+and ``party-stats`` do the same for whole parties (``--deals`` counts parties):
+:func:`kozyr.batch.check.compare_parties` and ``simulate(..., unit="party")``, where the share
+of parties each seat wins and loses is checked too.
 """
 
 from __future__ import annotations
@@ -120,6 +121,10 @@ STATS_SETS: list[tuple[str, dict[str, Any]]] = [
     ("po-noskam", {"players": 2}),
     ("sem-listov-1884", {"players": 2}),
     ("na-noski", {"players": 2}),
+    # AP1-AP11, SMR1-SMR8: the Pitch family (issue 26), the bid of two to ten and the jokers
+    ("auction-pitch", {}),
+    ("smear", {}),
+    ("ten-point-smear", {}),
 ]
 
 
@@ -311,6 +316,14 @@ def main() -> int:
     parser.add_argument("--deals", type=int)
     parser.add_argument("--only", help="only the option sets whose 'name {options}' has this")
     args = parser.parse_args()
+    sets = {"exact": OPTION_SETS, "stats": STATS_SETS, "parties": PARTY_SETS}
+    sets["party-stats"] = PARTY_STATS_SETS
+    if args.only is not None and not _chosen(sets[args.what], args.only):
+        names = sorted({name for name, _ in sets[args.what]})
+        parser.error(  # exit status 2: a check of nothing passes nothing
+            f"--only {args.only!r} selects none of the {len(sets[args.what])} option sets of "
+            f"{args.what!r} (forms: {', '.join(names)})"
+        )
     if args.what == "exact":
         return exact(args.deals or 10_000, args.only)
     if args.what == "parties":
