@@ -104,3 +104,13 @@ def test_formatting() -> None:
     assert hand.format("russian", sep=",") == "10т,Тч,Тп"
     assert repr(hand) == "CardSet.parse('10♣ A♥ A♠')"
     assert eval(repr(hand)) == hand
+
+
+@pytest.mark.parametrize("mask", [1 << 54, -1, (1 << 55) - 1])
+def test_a_mask_with_no_card_s_bit_is_a_card_index_error(mask: int) -> None:
+    from kozyr.errors import CardIndexError, KozyrError
+
+    with pytest.raises(CardIndexError, match=f"card mask out of range: {mask} ") as raised:
+        CardSet(mask)
+    assert isinstance(raised.value, KozyrError)
+    assert len(CardSet((1 << 54) - 1)) == 54  # every card and both jokers

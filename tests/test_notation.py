@@ -206,3 +206,15 @@ def test_hypothesis_parse_raises_only_kozyr_errors(text: str) -> None:
         assert error.position is not None and error.token is not None
     else:
         assert all(isinstance(c, Card) for c in cards)
+
+
+@pytest.mark.parametrize("index", [-1, -2, -53, 54, 55, 1 << 40])
+def test_from_index_outside_the_pack_is_a_card_index_error(index: int) -> None:
+    # -1 is the batch engine's "no card": never the red joker (it was _CARDS[-1]); 54 was a bare
+    # IndexError. CardIndexError is a KozyrError and still an IndexError.
+    from kozyr.errors import CardIndexError, KozyrError
+
+    with pytest.raises(CardIndexError, match=f"no card has index {index} ") as raised:
+        Card.from_index(index)
+    assert isinstance(raised.value, KozyrError) and isinstance(raised.value, IndexError)
+    assert Card.from_index(0) == Card.parse("2c") and Card.from_index(53).name == "the red joker 🂿"

@@ -43,7 +43,7 @@ from typing import Literal, TypeAlias
 
 from typing_extensions import override
 
-from kozyr.errors import CardParseError, InputLimitError, JokerError
+from kozyr.errors import CardIndexError, CardParseError, InputLimitError, JokerError
 from kozyr.limits import DEFAULT_LIMITS, SHOWN
 
 Style: TypeAlias = Literal["unicode", "ascii", "russian"]
@@ -164,8 +164,21 @@ class Card:
 
     @staticmethod
     def from_index(index: int) -> Card:
-        """The card with dense index ``suit * 13 + rank - 2``, or a joker at 52 and 53."""
-        return _CARDS[index]
+        """The card with dense index ``suit * 13 + rank - 2``, or a joker at 52 and 53; a
+        :class:`~kozyr.errors.CardIndexError` for any other index (-1 is no card, not the last).
+
+        >>> Card.from_index(12), Card.from_index(53).name
+        (Card('A♣'), 'the red joker 🂿')
+        >>> Card.from_index(-1)
+        Traceback (most recent call last):
+        kozyr.errors.CardIndexError: no card has index -1 (0-51, the jokers 52 and 53)
+        """
+        if index >= 0:
+            try:
+                return _CARDS[index]
+            except IndexError:
+                pass
+        raise CardIndexError(f"no card has index {index} (0-51, the jokers 52 and 53)")
 
     @staticmethod
     def parse(text: str) -> Card:

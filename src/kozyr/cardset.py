@@ -36,7 +36,7 @@ from kozyr.cards import (
     _type_error,
     format_cards,
 )
-from kozyr.errors import DuplicateCardError
+from kozyr.errors import CardIndexError, DuplicateCardError
 from kozyr.limits import DEFAULT_LIMITS, shorten
 
 SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
@@ -75,7 +75,9 @@ class CardSet(Set[Card]):
             raise TypeError("CardSet(True/False): expected cards or an int card mask, got bool")
         if isinstance(cards, int):
             if cards < 0 or cards > FULL_MASK_WITH_JOKERS:
-                raise ValueError(f"card mask out of range: {cards}")
+                raise CardIndexError(
+                    f"card mask out of range: {cards} (bits 0-53: the 52 cards and two jokers)"
+                )
             mask = cards
         else:
             if isinstance(cards, str):

@@ -41,6 +41,14 @@ class JokerError(KozyrError, AttributeError):
     """
 
 
+class CardIndexError(KozyrError, IndexError):
+    """A card's dense index (0-51, the jokers 52 and 53) or a card mask's bit names no card:
+    -1 (the batch engine's "no card"), 54 or more, a mask with a bit above the red joker's.
+
+    It is also an ``IndexError``, as ``Card.from_index`` raised before it.
+    """
+
+
 class OptionError(KozyrError):
     """A variant option is unknown, of the wrong type, out of range, or impossible."""
 
@@ -251,6 +259,7 @@ class OutputError(KozyrError):
 
 
 __all__ = [
+    "CardIndexError",
     "CardParseError",
     "DuplicateCardError",
     "HookError",
