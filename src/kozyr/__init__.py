@@ -65,6 +65,7 @@ if TYPE_CHECKING:  # the public names (``X as X``: re-exported for mypy --strict
         PlayerView as PlayerView,
     )
     from kozyr.errors import (
+        CardIndexError as CardIndexError,
         CardParseError as CardParseError,
         DuplicateCardError as DuplicateCardError,
         HookError as HookError,
