@@ -335,3 +335,25 @@ def test_no_command_description_shows_a_doubled_percent_sign() -> None:
     assert "95 % intervals" in shown["arena"]
     assert [name for name, text in shown.items() if "%%" in text] == []
     assert "%%" not in parser.format_help()
+
+
+def test_the_guarded_output_outliving_its_stream_is_collected_quietly() -> None:
+    # Python 3.13 reported "Exception ignored in: <kozyr.cli._Guarded ...>: I/O operation on
+    # closed file" when the wrapper was collected after the stream it wraps had been closed
+    import gc
+
+    from kozyr.cli import _Guarded
+
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")  # as pytest's captured stdout
+    guarded = _Guarded(stream)
+    guarded.write("x")
+    stream.close()
+    guarded.flush()  # the stream is closed: nothing to flush, no error
+    seen: list[object] = []
+    hook, sys.unraisablehook = sys.unraisablehook, seen.append
+    try:
+        del guarded
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    assert seen == []

@@ -133,6 +133,8 @@ class _Guarded(io.TextIOBase):
 
     @override
     def flush(self) -> None:
+        if getattr(self.stream, "closed", False):
+            return  # nothing is left to flush (the wrapper is collected after its stream closed)
         try:
             self.stream.flush()
         except OSError as error:
