@@ -126,7 +126,7 @@ def test_a_seat_that_showed_out_of_the_first_trick_is_dealt_no_card_of_the_suit(
 
     def recording(v: Any, dealer: int, layout: list[Card], *rest: Any) -> Any:
         found = original(v, dealer, layout, *rest)  # raises for a deck the trick contradicts
-        deal = Deal.new(v, dealer=dealer, rng=advise_module._Stacked(lambda _d: list(layout)))
+        deal = Deal.new(v, dealer=dealer, rng=advise_module.StackedShuffle(lambda _d: list(layout)))
         dealt.append(deal.hand_mask(2))
         return found
 
@@ -161,7 +161,7 @@ def test_declarations_heard_are_dealt_where_they_were_declared(
     original = advise_module._play_sample
 
     def recording(v: Any, dealer: int, layout: list[Card], *rest: Any) -> Any:
-        deal = Deal.new(v, dealer=dealer, rng=advise_module._Stacked(lambda _d: list(layout)))
+        deal = Deal.new(v, dealer=dealer, rng=advise_module.StackedShuffle(lambda _d: list(layout)))
         dealt.append((deal.hand_mask(2), deal.hand_mask(3)))
         return original(v, dealer, layout, *rest)
 
@@ -197,7 +197,7 @@ def test_the_turned_card_of_na_noski_is_the_dealers_in_every_sample(
     original = advise_module._play_sample
 
     def recording(v: Any, dealer: int, layout: list[Card], *rest: Any) -> Any:
-        deal = Deal.new(v, dealer=dealer, rng=advise_module._Stacked(lambda _d: list(layout)))
+        deal = Deal.new(v, dealer=dealer, rng=advise_module.StackedShuffle(lambda _d: list(layout)))
         dealt.append(deal.hand_mask(0))
         assert deal.turnups == (turned,)
         return original(v, dealer, layout, *rest)

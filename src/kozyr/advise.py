@@ -36,10 +36,9 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from typing_extensions import override
-
+from kozyr.analysis import DealingError, StackedShuffle, deal_value, deck_places, stacked_layout
 from kozyr.cards import Card
 from kozyr.cardset import CardSet
 from kozyr.errors import IllegalActionError, KozyrError
@@ -64,25 +63,10 @@ class _Inconsistent(Exception):
     holds the suit it showed out of): the sample is drawn again."""
 
 
+_T = TypeVar("_T")
+
 #: Draws per sample before a trick is declared impossible to deal.
 _TRIES = 500
-
-
-class _Stacked(random.Random):
-    """A generator whose ``shuffle`` lays the deck out as ``arrange`` says (None: leaves it
-    as it is, for the probe) and draws everything else (a cut) from a fixed seed, so the probe
-    and every sample deal through the same places."""
-
-    def __init__(self, arrange: Callable[[list[Any]], list[Any]] | None) -> None:
-        super().__init__(0)
-        self.arrange = arrange
-        self.decks: list[list[Any]] = []
-
-    @override
-    def shuffle(self, x: Any, *args: Any, **kwargs: Any) -> None:
-        self.decks.append(list(x))
-        if self.arrange is not None:
-            x[:] = self.arrange(list(x))
 
 
 @dataclass(frozen=True)
@@ -144,27 +128,12 @@ def _interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def _probe(variant: Variant, dealer: int) -> tuple[list[Card], list[int | str]]:
-    """The deck as the variant hands it to the shuffle, and where each place of it ends up: a
-    seat, ``"turnup"`` or ``"stock"``."""
-    from kozyr.engine import Deal
-
-    rng = _Stacked(None)
-    deal = Deal.new(variant, dealer=dealer, rng=rng)
-    if not rng.decks:
-        raise AdviseError(f"{variant.name}: the variant shuffles no deck the advisor can stack")
-    deck = rng.decks[0]
-    where: list[int | str] = []
-    turned = {c.index for c in deal.turnups[:1]}
-    for card in deck:
-        owner: int | str = "stock"
-        for seat in range(deal.n):
-            if deal.hand_mask(seat) & card.mask:
-                owner = seat
-        if card.index in turned:
-            owner = "turnup"
-        where.append(owner)
-    return deck, where
+def _dealt(function: Callable[..., _T], *args: Any) -> _T:
+    """``function(*args)``, its :class:`~kozyr.analysis.DealingError` the advisor's own."""
+    try:
+        return function(*args)
+    except DealingError as error:
+        raise AdviseError(str(error)) from error
 
 
 def _bots(variant: Variant, policy: str, rng: random.Random) -> list[Bot]:
@@ -199,20 +168,6 @@ class _DoubleDummy:
         return next(a for a in actions if a.card is not None and values.get(a.card) == best)
 
 
-def _value(result: DealResult, variant: Variant, seat: int, measure: str) -> float:
-    if measure == "settlement":
-        net: Any = 0
-        for payment in result.settlement.payments:
-            if payment.payee == seat:
-                net += payment.amount
-            if payment.payer == seat:
-                net -= payment.amount
-        return float(net)
-    unit = variant.side_of(seat) if variant.sides else seat
-    others = [p for u, p in enumerate(result.points) if u != unit]
-    return float(result.points[unit] - (max(others) if others else 0))
-
-
 def advise(
     variant: Variant,
     seat: int,
@@ -242,7 +197,7 @@ def advise(
         raise AdviseError(f"dealer {dealer}: the table has seats 0..{variant.players - 1}")
     if not 1 <= samples <= 100_000:
         raise AdviseError(f"samples {samples}: 1 to 100000")
-    deck, where = _probe(variant, dealer)
+    deck, where = _dealt(deck_places, variant, dealer)
     pack = {c.index for c in deck}
     trick_cards = list(trick)
     known = set(hand) | set(trick_cards) | ({turnup} if turnup else set())
@@ -265,8 +220,18 @@ def advise(
     for _ in range(samples):
         for _attempt in range(_TRIES):
             sample_seed = rng.getrandbits(64)
-            layout = _layout(
-                deck, where, seat, own, turnup, trick_cards, dealer, variant, sample_seed, heard
+            layout = _dealt(
+                stacked_layout,
+                deck,
+                where,
+                seat,
+                own,
+                turnup,
+                trick_cards,
+                dealer,
+                variant,
+                sample_seed,
+                heard,
             )
             try:
                 kinds, outcomes = _play_sample(
@@ -292,7 +257,7 @@ def advise(
     measure = "settlement" if paid else "points"
     choices = []
     for name, found in results.items():
-        each = tuple(_value(r, variant, seat, measure) for r in found)
+        each = tuple(deal_value(r, variant, seat, measure) for r in found)
         mean, low, high = _interval(each)
         choices.append(Choice(name, mean, low, high, each))
     choices.sort(key=lambda c: -c.mean)
@@ -341,62 +306,6 @@ def _first_trick_owner(
     return None
 
 
-def _layout(
-    deck: list[Card],
-    where: list[int | str],
-    seat: int,
-    own: Sequence[Card],
-    turnup: Card | None,
-    trick: Sequence[Card],
-    dealer: int,
-    variant: Variant,
-    sample_seed: int,
-    shown: Mapping[int, Sequence[Card]] | None = None,
-) -> list[Card]:
-    """A deck for one sample: the seat's cards (and the other seats' first-trick cards, the
-    turned card) where the variant deals them, the rest shuffled into the other places."""
-    n = variant.players
-    fixed: dict[int, Card] = {}
-    places = [p for p, w in enumerate(where) if w == seat]
-    if len(places) != len(own):
-        raise AdviseError(
-            f"seat {seat} is dealt {len(places)} cards in {variant.name}; the hand (with its "
-            f"first-trick card) has {len(own)}"
-        )
-    for p, card in zip(places, sorted(own, key=lambda c: c.index), strict=True):
-        fixed[p] = card
-    if turnup is not None:
-        spot = [p for p, w in enumerate(where) if w == "turnup"]
-        if not spot:
-            raise AdviseError(f"{variant.name} turns no card up")
-        fixed[spot[0]] = turnup
-    eldest = next_seat(dealer, n)
-    used = set(fixed.values())
-    rng = random.Random(sample_seed)
-    for i, card in enumerate(trick):
-        owner = (eldest + i) % n
-        if owner == seat:
-            continue
-        free = [p for p, w in enumerate(where) if w == owner and p not in fixed]
-        if not free:
-            raise AdviseError(f"seat {owner} has no room for {card}")
-        fixed[rng.choice(free)] = card
-        used.add(card)
-    for owner, cards in (shown or {}).items():
-        free = [p for p, w in enumerate(where) if w == owner and p not in fixed]
-        if len(free) < len(cards):
-            raise AdviseError(f"shown: seat {owner} is dealt {len(free)} cards, not {len(cards)}")
-        for card in cards:
-            place = rng.choice(free)
-            free.remove(place)
-            fixed[place] = card
-            used.add(card)
-    rest = [c for c in deck if c not in used]
-    rng.shuffle(rest)
-    it = iter(rest)
-    return [fixed[p] if p in fixed else next(it) for p in range(len(deck))]
-
-
 def _play_sample(
     variant: Variant,
     dealer: int,
@@ -413,7 +322,7 @@ def _play_sample(
     from kozyr.variant import Action
 
     def fresh() -> Deal:
-        return Deal.new(variant, dealer=dealer, rng=_Stacked(lambda _deck: list(layout)))
+        return Deal.new(variant, dealer=dealer, rng=StackedShuffle(lambda _deck: list(layout)))
 
     def reach(deal: Deal, bots: list[Bot]) -> list[Action]:
         played = 0

@@ -114,13 +114,15 @@ def _made(
         if name not in available:
             from kozyr.analysis.pimc import pimc_factory
 
-            custom = pimc_factory(name)  # pimc with options: pimc:samples=N:nodes=M (#27)
+            custom = pimc_factory(
+                name
+            )  # pimc with options: pimc:samples=N:nodes=M:decisions=D (#27)
             if custom is not None:
                 seats.append(_Seat(custom(rng), name, "kozyr"))
                 continue
             raise KozyrError(
                 f"{variant.name}: unknown bot {name!r}; available: {', '.join(sorted(available))}"
-                " (and pimc:samples=N:nodes=M)"
+                " (and pimc:samples=N:nodes=M:decisions=D)"
             )
         if available[name] is RandomBot:  # kozyr's own bot: no plugin's code to guard
             if random_seat is None or not shared:

@@ -5,6 +5,14 @@ sampled as a seat knows them (:func:`sample_hands`) and the ``pimc`` bot
 
 from __future__ import annotations
 
+from kozyr.analysis._deals import (
+    DealingError,
+    StackedShuffle,
+    deal_value,
+    deck_places,
+    stacked_layout,
+)
+from kozyr.analysis._decide import decision_values
 from kozyr.analysis._playout import WorldView, playout, policy_bots
 from kozyr.analysis._review import (
     DEFAULT_MAX_NODES,
@@ -28,12 +36,17 @@ __all__ = [
     "DEFAULT_MAX_NODES",
     "AnalysisError",
     "DealAnalysis",
+    "DealingError",
     "PartyAnalysis",
     "PlayReview",
+    "StackedShuffle",
     "World",
     "WorldView",
     "analyse_deal",
     "analyse_party",
+    "deal_value",
+    "decision_values",
+    "deck_places",
     "known_cards",
     "objective_of",
     "pack_of",
@@ -46,6 +59,7 @@ __all__ = [
     "side_index",
     "sides_for",
     "solver_for",
+    "stacked_layout",
     "voids",
     "world_of",
 ]

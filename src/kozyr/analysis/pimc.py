@@ -18,10 +18,14 @@ Seven Up's, Pitch's and Семерик's points, Семь листов' tricks):
 It plays the card of best average value; between cards of equal value, the one its fallback
 (the variant's ``heuristic`` bot, else a random choice) would play when it is one of them. The
 first card of a Pitch deal names trump (AP6): each card is scored with its suit as trump.
-Decisions other than cards (stand or beg, bids, run away, exchange) are the fallback's.
+Decisions other than cards (stand or beg, give or run, bids, run away, exchange) are the
+fallback's, or -- with ``decisions=N`` -- valued on ``N`` whole deals sampled and played out
+by the ``policy`` bots (:func:`kozyr.analysis.decision_values`, as the table advisors value
+them) where the decision comes before the first card.
 
-Options: ``PimcBot(rng, samples=, max_nodes=, policy=, fallback=)``, or as a bot name,
-``pimc:samples=24:nodes=0`` (``kozyr arena VARIANT --bots pimc:samples=24,heuristic``).
+Options: ``PimcBot(rng, samples=, max_nodes=, policy=, fallback=, decisions=)``, or as a bot
+name, ``pimc:samples=24:nodes=0:decisions=32``
+(``kozyr arena VARIANT --bots pimc:samples=24,heuristic``).
 
 >>> import kozyr
 >>> from kozyr.bots import play_deal
@@ -37,6 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from kozyr.analysis._decide import decision_values
 from kozyr.analysis._playout import playout, policy_bots
 from kozyr.analysis._review import objective_of, position_of, side_index, sides_for
 from kozyr.analysis._sampling import World, sample_hands, world_of
@@ -55,6 +60,9 @@ PLAY = "play"  # kozyr.engine.PLAY (the engine is imported lazily by callers)
 #: Deals sampled per card decision, and the solver's node budget for each.
 SAMPLES = 16
 MAX_NODES = 4_000
+#: Whole deals sampled per decision that is not a card (0, the default: the fallback decides;
+#: ``pimc:decisions=32`` samples 32).
+DECISIONS = 0
 #: The playout policy by default.
 POLICY = "heuristic"
 
@@ -63,7 +71,9 @@ class PimcBot:
     """Plays the card of best average value over ``samples`` sampled deals: double-dummy
     values where a deal solves within ``max_nodes`` positions (0: never try), else the values
     of playouts by the ``policy`` bots; ``fallback`` (a bot; default the variant's
-    ``heuristic`` bot, else a random choice) for every other decision and to break ties."""
+    ``heuristic`` bot, else a random choice) for every other decision and to break ties --
+    but with ``decisions`` > 0, a decision before the first card is the one of best mean
+    value over that many whole deals sampled and played out."""
 
     def __init__(
         self,
@@ -73,9 +83,11 @@ class PimcBot:
         max_nodes: int = MAX_NODES,
         fallback: Bot | None = None,
         policy: str = POLICY,
+        decisions: int = DECISIONS,
     ) -> None:
         self.rng = rng
         self.samples = samples
+        self.decisions = decisions
         self.max_nodes = max_nodes
         self.policy = policy
         self._fallback = fallback
@@ -84,6 +96,8 @@ class PimcBot:
         self.solved = 0
         self.rolled = 0
         self.fell_back = 0
+        #: Decisions other than cards valued by sampled deals played out.
+        self.decided = 0
 
     def _fallback_for(self, view: PlayerView) -> Bot | None:
         if self._fallback is None:
@@ -103,6 +117,8 @@ class PimcBot:
             return actions[0]
         plays = [a for a in actions if a.kind == PLAY and a.card is not None]
         if len(plays) != len(actions) or view.trick is None:
+            if not plays and self.decisions > 0:
+                return self._decide(view, actions)
             return self._fall_back(view, actions)
         values = self.card_values(view, [a.card for a in plays if a.card is not None])
         if not values:
@@ -111,6 +127,24 @@ class PimcBot:
         best = max(values.values())
         tied = [a for a in plays if a.card is not None and values.get(a.card) == best]
         if len(tied) > 1:  # equal values: the card the fallback would play, if it is one of them
+            preferred = self._fall_back(view, actions)
+            if preferred in tied:
+                return preferred
+        return tied[0]
+
+    def _decide(self, view: PlayerView, actions: Sequence[Action]) -> Action:
+        """The decision of best mean value over ``decisions`` sampled deals played out
+        (:func:`~kozyr.analysis.decision_values`); the fallback's where it gives none, or
+        between choices of equal value when its choice is one of them."""
+        values = decision_values(
+            view, actions, samples=self.decisions, rng=self.rng, policy=self.policy
+        )
+        if not values:
+            return self._fall_back(view, actions)
+        self.decided += 1
+        best = max(values.values())
+        tied = [actions[i] for i, value in sorted(values.items()) if value == best]
+        if len(tied) > 1:
             preferred = self._fall_back(view, actions)
             if preferred in tied:
                 return preferred
@@ -235,12 +269,13 @@ def pimc_bot(rng: random.Random) -> PimcBot:
 
 
 #: The options a ``pimc:key=value:...`` bot name may give, with their ranges.
-OPTIONS = {"samples": (1, 1000), "nodes": (0, 10_000_000)}
+OPTIONS = {"samples": (1, 1000), "nodes": (0, 10_000_000), "decisions": (0, 1000)}
 
 
 def pimc_factory(spec: str) -> Callable[[random.Random], PimcBot] | None:
-    """The factory of a bot name ``pimc:samples=N:nodes=M`` (either option may be left out;
-    ``nodes=0`` scores every card by playouts), or None when ``spec`` is not such a name.
+    """The factory of a bot name ``pimc:samples=N:nodes=M:decisions=D`` (any option may be left
+    out; ``nodes=0`` scores every card by playouts; ``decisions=D`` values the decisions before
+    the first card on ``D`` sampled deals), or None when ``spec`` is not such a name.
     Raises :class:`~kozyr.errors.KozyrError` for an unknown option or a value out of range."""
     name, _, rest = spec.partition(":")
     if name != "pimc" or not rest:
@@ -259,11 +294,21 @@ def pimc_factory(spec: str) -> Callable[[random.Random], PimcBot] | None:
         options[key] = int(text)
     samples = options.get("samples", SAMPLES)
     nodes = options.get("nodes", MAX_NODES)
+    decisions = options.get("decisions", DECISIONS)
 
     def factory(rng: random.Random) -> PimcBot:
-        return PimcBot(rng, samples=samples, max_nodes=nodes)
+        return PimcBot(rng, samples=samples, max_nodes=nodes, decisions=decisions)
 
     return factory
 
 
-__all__ = ["MAX_NODES", "OPTIONS", "POLICY", "SAMPLES", "PimcBot", "pimc_bot", "pimc_factory"]
+__all__ = [
+    "DECISIONS",
+    "MAX_NODES",
+    "OPTIONS",
+    "POLICY",
+    "SAMPLES",
+    "PimcBot",
+    "pimc_bot",
+    "pimc_factory",
+]
