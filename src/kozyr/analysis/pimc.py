@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -63,6 +64,9 @@ MAX_NODES = 4_000
 #: Whole deals sampled per decision that is not a card (0, the default: the fallback decides;
 #: ``pimc:decisions=32`` samples 32).
 DECISIONS = 0
+#: Standard errors by which a card must beat the fallback's on the sampled deals to be played
+#: instead (0: the card of best mean, whatever the margin).
+CONFIDENCE = 0.0
 #: The playout policy by default.
 POLICY = "heuristic"
 
@@ -84,10 +88,12 @@ class PimcBot:
         fallback: Bot | None = None,
         policy: str = POLICY,
         decisions: int = DECISIONS,
+        confidence: float = CONFIDENCE,
     ) -> None:
         self.rng = rng
         self.samples = samples
         self.decisions = decisions
+        self.confidence = confidence
         self.max_nodes = max_nodes
         self.policy = policy
         self._fallback = fallback
@@ -120,10 +126,13 @@ class PimcBot:
             if not plays and self.decisions > 0:
                 return self._decide(view, actions)
             return self._fall_back(view, actions)
-        values = self.card_values(view, [a.card for a in plays if a.card is not None])
-        if not values:
+        each = self.card_samples(view, [a.card for a in plays if a.card is not None])
+        if not each:
             self.fell_back += 1
             return self._fall_back(view, actions)
+        if self.confidence > 0:
+            return self._confident(view, actions, plays, each)
+        values = _means(each)
         best = max(values.values())
         tied = [a for a in plays if a.card is not None and values.get(a.card) == best]
         if len(tied) > 1:  # equal values: the card the fallback would play, if it is one of them
@@ -131,6 +140,29 @@ class PimcBot:
             if preferred in tied:
                 return preferred
         return tied[0]
+
+    def _confident(
+        self,
+        view: PlayerView,
+        actions: Sequence[Action],
+        plays: Sequence[Action],
+        each: Sequence[dict[Card, float]],
+    ) -> Action:
+        """The fallback's card, unless another card beats it on the sampled deals by more than
+        ``confidence`` standard errors of the paired differences: then the best such card."""
+        preferred = self._fall_back(view, actions)
+        base = preferred.card
+        if base is None or any(base not in values for values in each):
+            return preferred
+        best: tuple[float, Action] | None = None
+        for action in plays:
+            card = action.card
+            if card is None or card == base or any(card not in values for values in each):
+                continue
+            mean, error = _paired(each, card, base)
+            if mean > self.confidence * error and (best is None or mean > best[0]):
+                best = (mean, action)
+        return preferred if best is None else best[1]
 
     def _decide(self, view: PlayerView, actions: Sequence[Action]) -> Action:
         """The decision of best mean value over ``decisions`` sampled deals played out
@@ -156,10 +188,17 @@ class PimcBot:
         """Each legal card's (or each of ``cards``') average value over the sampled deals:
         double-dummy where the first deal solves within the budget, else by playouts (empty
         when no deal could be sampled)."""
+        return _means(self.card_samples(view, cards))
+
+    def card_samples(
+        self, view: PlayerView, cards: Sequence[Card] | None = None
+    ) -> list[dict[Card, float]]:
+        """Each legal card's (or each of ``cards``') value on each sampled deal scored, in
+        sample order -- the same deals for every card (empty when none could be sampled)."""
         if cards is None:
             trick = view.trick
             if trick is None:
-                return {}
+                return []
             legal = view.variant.trick_rules.legal_mask(view.hand_mask(), trick, view.trump)
             cards = list(CardSet.from_mask(legal))
         seat = view.seat
@@ -173,7 +212,7 @@ class PimcBot:
             if hands is not None:
                 worlds.append((world_of(view, hands), seed))
         if not worlds:
-            return {}
+            return []
         if self.max_nodes > 0 and len(view.playing) == view.n:
             exact = self._solved(worlds, sides, index, mine, cards)
             if exact:
@@ -189,11 +228,9 @@ class PimcBot:
         index: int,
         mine: frozenset[int],
         cards: Sequence[Card],
-    ) -> dict[Card, float]:
-        """Double-dummy values averaged over the deals (empty when the first passes the
-        budget)."""
-        totals: dict[Card, float] = {}
-        solved = 0
+    ) -> list[dict[Card, float]]:
+        """Double-dummy values on each deal (empty when the first passes the budget)."""
+        each: list[dict[Card, float]] = []
         for world, _ in worlds:
             found: dict[Card, int] = {}
             try:
@@ -207,17 +244,13 @@ class PimcBot:
                         if trump is None or card.suit == trump:
                             found[card] = value
             except SearchLimit:
-                if not solved:
-                    return {}  # too early in the deal for the budget: playouts decide
+                if not each:
+                    return []  # too early in the deal for the budget: playouts decide
                 continue
             except KozyrError:
                 continue  # a sampled deal the position check refuses: skip it
-            solved += 1
-            for card, value in found.items():
-                totals[card] = totals.get(card, 0.0) + value
-        if not solved:
-            return {}
-        return {card: total / solved for card, total in totals.items() if card in cards}
+            each.append({card: float(value) for card, value in found.items() if card in cards})
+        return each
 
     def _rolled(
         self,
@@ -225,15 +258,14 @@ class PimcBot:
         worlds: Sequence[tuple[World, int]],
         mine: frozenset[int],
         cards: Sequence[Card],
-    ) -> dict[Card, float]:
-        """Playout values averaged over the deals, each card on the same deals with the same
-        policy generators (common random numbers)."""
-        totals = dict.fromkeys(cards, 0.0)
+    ) -> list[dict[Card, float]]:
+        """Playout values on each deal, each card on the same deals with the same policy
+        generators (common random numbers)."""
+        each: list[dict[Card, float]] = []
         turnups = tuple(view.turnups)
-        counted = 0
         for world, seed in worlds:
             objectives: dict[Suit | None, Objective] = {}
-            scored: dict[Card, int] = {}
+            scored: dict[Card, float] = {}
             try:
                 for card in cards:
                     trump = world.trump if world.trump is not None else card.suit
@@ -246,12 +278,30 @@ class PimcBot:
                     scored[card] = playout(world, card, bots, objective, turnups)
             except KozyrError:
                 continue
-            counted += 1
-            for card, value in scored.items():
-                totals[card] += value
-        if not counted:
-            return {}
-        return {card: total / counted for card, total in totals.items()}
+            each.append(scored)
+        return each
+
+
+def _means(each: Sequence[dict[Card, float]]) -> dict[Card, float]:
+    """Each card's mean value over the deals that scored it."""
+    totals: dict[Card, float] = {}
+    counts: dict[Card, int] = {}
+    for values in each:
+        for card, value in values.items():
+            totals[card] = totals.get(card, 0.0) + value
+            counts[card] = counts.get(card, 0) + 1
+    return {card: total / counts[card] for card, total in totals.items()}
+
+
+def _paired(each: Sequence[dict[Card, float]], card: Card, base: Card) -> tuple[float, float]:
+    """The mean of ``card``'s value less ``base``'s over the deals, and its standard error."""
+    diffs = [values[card] - values[base] for values in each]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
 
 
 def _by_trump(world: World, cards: Sequence[Card]) -> list[tuple[Suit | None, World]]:
@@ -270,23 +320,38 @@ def pimc_bot(rng: random.Random) -> PimcBot:
 
 #: The options a ``pimc:key=value:...`` bot name may give, with their ranges.
 OPTIONS = {"samples": (1, 1000), "nodes": (0, 10_000_000), "decisions": (0, 1000)}
+#: The options that take a decimal number (``confidence=1.5``), with their ranges.
+DECIMAL_OPTIONS = {"confidence": (0.0, 10.0)}
 
 
 def pimc_factory(spec: str) -> Callable[[random.Random], PimcBot] | None:
-    """The factory of a bot name ``pimc:samples=N:nodes=M:decisions=D`` (any option may be left
-    out; ``nodes=0`` scores every card by playouts; ``decisions=D`` values the decisions before
-    the first card on ``D`` sampled deals), or None when ``spec`` is not such a name.
-    Raises :class:`~kozyr.errors.KozyrError` for an unknown option or a value out of range."""
+    """The factory of a bot name ``pimc:samples=N:nodes=M:decisions=D:confidence=Z`` (any
+    option may be left out; ``nodes=0`` scores every card by playouts; ``decisions=D`` values
+    the decisions before the first card on ``D`` sampled deals; ``confidence=Z`` keeps the
+    fallback's card unless another beats it by ``Z`` standard errors), or None when ``spec``
+    is not such a name. Raises :class:`~kozyr.errors.KozyrError` for an unknown option or a
+    value out of range."""
     name, _, rest = spec.partition(":")
     if name != "pimc" or not rest:
         return None
     options: dict[str, int] = {}
+    confidence = CONFIDENCE
     for part in rest.split(":"):
         key, eq, text = part.partition("=")
+        if key in DECIMAL_OPTIONS and eq:
+            bottom, top = DECIMAL_OPTIONS[key]
+            whole, dot, tenths = text.partition(".")
+            digits = whole + tenths
+            if not (digits.isascii() and digits.isdigit() and whole) or (dot and not tenths):
+                raise KozyrError(f"bot {spec!r}: {key} must be a number {bottom:g} to {top:g}")
+            confidence = float(text)
+            if not bottom <= confidence <= top:
+                raise KozyrError(f"bot {spec!r}: {key} must be a number {bottom:g} to {top:g}")
+            continue
         if key not in OPTIONS or not eq:
             raise KozyrError(
                 f"bot {spec!r}: {part!r} is not an option; give "
-                + ", ".join(f"{k}=N" for k in OPTIONS)
+                + ", ".join([*(f"{k}=N" for k in OPTIONS), *(f"{k}=Z" for k in DECIMAL_OPTIONS)])
             )
         low, high = OPTIONS[key]
         if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
@@ -297,12 +362,16 @@ def pimc_factory(spec: str) -> Callable[[random.Random], PimcBot] | None:
     decisions = options.get("decisions", DECISIONS)
 
     def factory(rng: random.Random) -> PimcBot:
-        return PimcBot(rng, samples=samples, max_nodes=nodes, decisions=decisions)
+        return PimcBot(
+            rng, samples=samples, max_nodes=nodes, decisions=decisions, confidence=confidence
+        )
 
     return factory
 
 
 __all__ = [
+    "CONFIDENCE",
+    "DECIMAL_OPTIONS",
     "DECISIONS",
     "MAX_NODES",
     "OPTIONS",
