@@ -355,3 +355,70 @@ def test_semerik_declarations_heard_are_placed() -> None:
             assert hands is not None and hands[seat] & shown[seat] == shown[seat]
         return
     pytest.fail("no Семерик deal in 200 with a declaration")
+
+
+# --- confidence: the fallback's card unless another is shown better ------------------------------
+
+
+def _first_lead() -> tuple[Deal, list[Any]]:
+    deal = _trick_five()
+    return deal, deal.legal_actions()
+
+
+def test_paired_differences_and_their_standard_error() -> None:
+    from kozyr.analysis.pimc import _paired
+
+    a, b = kozyr.Card.parse("A♥"), kozyr.Card.parse("9♠")
+    # Differences 2, -1, 0: mean 1/3; sample variance ((5/3)² + (4/3)² + (1/3)²) / 2 = 7/3;
+    # standard error sqrt(7/9) = 0.882.
+    each = [{a: 2.0, b: 0.0}, {a: 0.0, b: 1.0}, {a: 1.0, b: 1.0}]
+    mean, error = _paired(each, a, b)
+    assert mean == pytest.approx(1 / 3) and error == pytest.approx((7 / 9) ** 0.5)
+    assert _paired(each[:1], a, b) == (2.0, float("inf"))
+
+
+@pytest.mark.parametrize(
+    ("confidence", "values", "played"),
+    [
+        # the other card is better on every deal (standard error 0): played at any confidence
+        (2.0, [(1.0, 0.0), (1.0, 0.0), (1.0, 0.0)], "A♥"),
+        # better on average (+1/3) but within 1 standard error (0.882): the fallback's card ...
+        (1.0, [(2.0, 0.0), (0.0, 1.0), (1.0, 1.0)], "9♠"),
+        # ... which confidence 0 gives up for the better mean
+        (0.0, [(2.0, 0.0), (0.0, 1.0), (1.0, 1.0)], "A♥"),
+    ],
+)
+def test_confidence_keeps_the_fallbacks_card_unless_another_is_shown_better(
+    monkeypatch: pytest.MonkeyPatch,
+    confidence: float,
+    values: list[tuple[float, float]],
+    played: str,
+) -> None:
+    deal, actions = _first_lead()
+    a, b = kozyr.Card.parse("A♥"), kozyr.Card.parse("9♠")
+    each = [{a: x, b: y} for x, y in values]
+    monkeypatch.setattr(PimcBot, "card_samples", lambda self, view, cards=None: each)
+
+    class Nine:
+        def choose(self, view: object, actions: Any) -> Any:
+            return next(x for x in actions if x.card == b)
+
+    bot = PimcBot(random.Random(1), fallback=Nine(), confidence=confidence)
+    assert str(bot.choose(deal.view(deal.to_act), actions).card) == played
+
+
+def test_confidence_as_a_bot_name() -> None:
+    from kozyr.errors import KozyrError
+
+    factory = pimc_module.pimc_factory("pimc:confidence=1.5:nodes=0")
+    assert factory is not None
+    bot = factory(random.Random(1))
+    assert (bot.confidence, bot.max_nodes) == (1.5, 0)
+    for bad in (
+        "pimc:confidence=x",
+        "pimc:confidence=11",
+        "pimc:confidence=1.",
+        "pimc:confidence=-1",
+    ):
+        with pytest.raises(KozyrError, match="confidence must be a number 0 to 10"):
+            pimc_module.pimc_factory(bad)
