@@ -77,3 +77,49 @@ def test_advise_refuses_bad_input(client: Any, body: dict[str, Any], path: str) 
     response = client.post("/api/advise", json=body)
     assert response.status_code == 422
     assert response.json()["path"] == path
+
+
+def test_advise_hears_the_shown_cards(client: Any) -> None:
+    # Семерик, dealer 0: eldest (seat 1) asks about its opening lead (SM5) having heard seat 2
+    # declare the баба of spades, 3♠ 2♠ A♠ (SM6): exactly `kozyr advise --shown 2="3s 2s As"`,
+    # and the answer is not the one without it (every sample deals seat 2 those cards).
+    from kozyr.advise import advise
+    from kozyr.cardset import CardSet
+    from kozyr.registry import get_variant
+
+    hand = "3h 2h Ah Kh 4c 5c 6c 7d Qd Jd"
+    body = {"variant": "semerik", "seat": 1, "hand": hand, "samples": 3, "seed": 2}
+    heard = client.post("/api/advise", json={**body, "shown": {"2": "3s 2s As"}})
+    assert heard.status_code == 200
+    argv = ["advise", "semerik", "--seat", "1", "--hand", hand, "--samples", "3", "--seed", "2"]
+    assert heard.json() == cli_json(*argv, "--shown", "2=3s 2s As", "--json")
+    direct = advise(
+        get_variant("semerik"), 1, CardSet.parse(hand), samples=3, seed=2,
+        shown={2: list(CardSet.parse("3s 2s As"))},
+    )  # fmt: skip
+    assert heard.json() == direct.to_json()
+    unheard = client.post("/api/advise", json=body)
+    assert unheard.status_code == 200 and unheard.json() != heard.json()
+    listed = client.post("/api/advise", json={**body, "shown": {"2": ["3s", "2s", "As"]}})
+    assert listed.json() == heard.json()
+
+
+@pytest.mark.parametrize(
+    ("shown", "path", "message"),
+    [
+        (["3s"], "$.shown", "expected an object"),
+        ({"two": "3s"}, "$.shown.two", "expected a seat 0..3"),
+        ({"9": "3s"}, "$.shown.9", "expected a seat 0..3"),
+        ({"2": "3x"}, "$.shown.2", ""),
+        ({"2": 3}, "$.shown.2", "expected cards"),
+        ({"2": "3h"}, "$.shown", "is also in the hand"),
+        ({"2": "3s", "3": "3s"}, "$.shown", "another seat's shown cards"),
+        ({"1": "3s"}, "$.shown", "is not another seat"),
+    ],
+)
+def test_advise_refuses_bad_shown_cards(client: Any, shown: Any, path: str, message: str) -> None:
+    body = {"variant": "semerik", "seat": 1, "hand": "3h 2h Ah Kh 4c 5c 6c 7d Qd Jd",
+            "samples": 2, "seed": 2, "shown": shown}  # fmt: skip
+    response = client.post("/api/advise", json=body)
+    assert response.status_code == 422
+    assert response.json()["path"] == path and message in response.json()["error"]

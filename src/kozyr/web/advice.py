@@ -22,7 +22,7 @@ from kozyr.web.table import Table
 ANALYSE_MAX_NODES = 20_000
 ADVISE_MAX_SAMPLES = 50
 _ADVISE_KEYS = ("variant", "options", "seat", "hand", "turnup", "trick", "dealer", "samples",
-                "seed", "policy")  # fmt: skip
+                "seed", "policy", "shown")  # fmt: skip
 
 
 async def analyse(request: Request, table: Table) -> Any:
@@ -71,21 +71,43 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int | No
     return value
 
 
-def _cards(data: dict[str, Any], key: str) -> str | None:
+def _cards(data: dict[str, Any], key: str, path: str | None = None) -> str | None:
     value = data.get(key)
     if value is None:
         return None
     if isinstance(value, list) and all(isinstance(c, str) for c in value):
         return " ".join(value)
     if not isinstance(value, str):
-        raise RecordError(f"$.{key}", "expected cards as a string or a list of strings")
+        raise RecordError(path or f"$.{key}", "expected cards as a string or a list of strings")
     return value
+
+
+def _shown(data: dict[str, Any], players: int) -> dict[int, list[Any]]:
+    """``"shown": {"2": "3s 2s As"}`` -- the cards another seat is known to hold, by seat (the
+    Семерик declarations heard, SM6; ``kozyr advise --shown 2="3s 2s As"``)."""
+    from kozyr.cardset import CardSet
+
+    value = data.get("shown", {})
+    if not isinstance(value, dict):
+        raise RecordError("$.shown", 'expected an object of seat: cards, e.g. {"2": "3s 2s As"}')
+    shown: dict[int, list[Any]] = {}
+    for key in value:
+        path = f"$.shown.{key}"
+        if not (key.isascii() and key.isdigit() and int(key) < players):
+            raise RecordError(path, f"expected a seat 0..{players - 1} as the key")
+        text = _cards(value, key, path)
+        try:
+            shown[int(key)] = list(CardSet.parse(text or ""))
+        except KozyrError as error:
+            raise RecordError(path, str(error)) from None
+    return shown
 
 
 async def advise(request: Request, table: Table) -> Any:
     """``{"variant", "seat", "hand", "turnup"?, "trick"?, "dealer"?, "samples"?, "seed"?,
-    "policy"?, "options"?}`` → ``kozyr advise --json`` (at most :data:`ADVISE_MAX_SAMPLES`
-    samples; policy ``heuristic`` or ``random``)."""
+    "policy"?, "options"?, "shown"?}`` → ``kozyr advise --json`` (at most
+    :data:`ADVISE_MAX_SAMPLES` samples; policy ``heuristic`` or ``random``)."""
+    from kozyr.advise import AdviseError
     from kozyr.advise import advise as advise_on
     from kozyr.cards import Card
     from kozyr.cardset import CardSet
@@ -133,17 +155,24 @@ async def advise(request: Request, table: Table) -> Any:
     seed = _int(data, "seed")
     if seed is not None and seed < 0:
         raise RecordError("$.seed", "seeds are 0 or more")
-    found = advise_on(
-        variant,
-        seat,
-        hand,
-        turnup=turnup,
-        trick=trick,
-        dealer=_int(data, "dealer", 0) or 0,
-        samples=samples,
-        seed=seed,
-        policy=str(policy),
-    )
+    shown = _shown(data, variant.players)
+    try:
+        found = advise_on(
+            variant,
+            seat,
+            hand,
+            turnup=turnup,
+            trick=trick,
+            dealer=_int(data, "dealer", 0) or 0,
+            samples=samples,
+            seed=seed,
+            policy=str(policy),
+            shown=shown,
+        )
+    except AdviseError as error:
+        if str(error).startswith("shown:"):  # the advisor's check of the shown cards
+            raise RecordError("$.shown", str(error)) from None
+        raise
     return found.to_json()
 
 

@@ -193,6 +193,12 @@ def openapi_schema() -> dict[str, Any]:
                             "samples": {"type": "integer", "minimum": 1, "maximum": 50},
                             "seed": {"type": "integer", "minimum": 0},
                             "policy": {"enum": ["heuristic", "random"]},
+                            "shown": {
+                                "type": "object",
+                                "description": "cards other seats are known to hold, by seat "
+                                '(the Семерик declarations heard, SM6), e.g. {"2": "3s 2s As"}',
+                                "additionalProperties": {"type": "string"},
+                            },
                         },
                     },
                 )
