@@ -134,3 +134,32 @@ def test_a_pimc_with_options_plays_in_the_arena() -> None:
     assert all(row.seat_deals == 4 for row in result.rows)  # 2 deals x 2 lineups
     with pytest.raises(KozyrError, match="samples must be a whole number"):
         arena("seven-up", {"players": 2}, ("pimc:samples=0", "random"), 1)
+
+
+def test_arena_on_a_dask_cluster_is_the_same_run() -> None:
+    # `kozyr arena --scheduler ADDRESS` (the kozyr[dask] extra): the chunks run as tasks on a
+    # real dask.distributed cluster -- here two worker processes on this machine -- and the
+    # JSON is the inline run's, number for number.
+    distributed = pytest.importorskip(
+        "distributed", reason="the dask extra is not installed (pip install 'kozyr[dask]')"
+    )
+    argv = ["arena", "seven-up", "--bots", "heuristic,random", "-n", "6", "--seed", "3", "--json"]
+    inline = io.StringIO()
+    assert main([*argv, "--workers", "1"], out=inline) == 0
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        protocol="tcp://",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        on_cluster = io.StringIO()
+        assert main([*argv, "--scheduler", cluster.scheduler_address], out=on_cluster) == 0
+        with distributed.Client(cluster) as client:  # the chunks were the cluster's tasks
+            prefixes = client.run_on_scheduler(
+                lambda dask_scheduler: list(dask_scheduler.task_prefixes)
+            )
+    assert any("arena" in prefix for prefix in prefixes), prefixes
+    assert json.loads(on_cluster.getvalue()) == json.loads(inline.getvalue())
+    assert json.loads(inline.getvalue())["deals"] == 6
