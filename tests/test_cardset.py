@@ -114,3 +114,18 @@ def test_a_mask_with_no_card_s_bit_is_a_card_index_error(mask: int) -> None:
         CardSet(mask)
     assert isinstance(raised.value, KozyrError)
     assert len(CardSet((1 << 54) - 1)) == 54  # every card and both jokers
+
+
+def test_mask_sum_adds_a_per_card_table_over_the_cards_held() -> None:
+    # SU6 Game's counting values (10 = 10, A = 4, K = 3, Q = 2, J = 1), by card index:
+    # 10♥ A♥ K♠ Q♦ J♣ 2♣ count 10 + 4 + 3 + 2 + 1 + 0 = 20; the jokers' places are read too.
+    from kozyr.cardset import mask_sum
+
+    worth = {"10": 10, "A": 4, "K": 3, "Q": 2, "J": 1}
+    table = [0] * 54
+    for card in CardSet.parse("10h Ah Ks Qd Jc 2c 10s"):
+        table[card.index] = worth.get(str(card)[:-1], 0)
+    assert mask_sum(CardSet.parse("10h Ah Ks Qd Jc 2c").mask, table) == 20
+    assert mask_sum(0, table) == 0
+    table[53] = 7
+    assert mask_sum(CardSet.parse("10s").mask | 1 << 53, table) == 17

@@ -19,7 +19,7 @@ kozyr.errors.DuplicateCardError: card 'As' at position 1 is listed twice
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from typing import Any
 
 from typing_extensions import override
@@ -62,6 +62,24 @@ def iter_mask(mask: int) -> Iterator[Card]:
         low = mask & -mask
         yield cards[low.bit_length() - 1]
         mask ^= low
+
+
+def mask_sum(mask: int, table: Sequence[int]) -> int:
+    """The sum of ``table[i]`` over the cards ``i`` of ``mask`` (a per-card value by card
+    index, such as the counting value of Game, SU6), looking only at the cards held.
+
+    >>> counts = [0] * 54
+    >>> counts[CardSet.parse("10h").mask.bit_length() - 1] = 10
+    >>> counts[CardSet.parse("Ah").mask.bit_length() - 1] = 4
+    >>> mask_sum(CardSet.parse("10h Ah 2c").mask, counts)
+    14
+    """
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += table[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
 class CardSet(Set[Card]):
@@ -261,5 +279,6 @@ __all__ = [
     "SUIT_MASKS",
     "CardSet",
     "iter_mask",
+    "mask_sum",
     "rank_mask",
 ]

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kozyr import Card, CardSet, Rank, Suit
+from kozyr.cardset import mask_sum
 from kozyr_pitch.scoring import COUNT, WORTH, jick_of, play_facts
 
 if TYPE_CHECKING:
@@ -46,15 +47,6 @@ GAME_VALUE: tuple[int, ...] = tuple(
 )
 #: SMR7: the jokers' masks, black then red (the one-joker game deals the black one).
 JOKER_MASKS = (1 << 52, 1 << 53)
-
-
-def _game(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += GAME_VALUE[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 @dataclass(frozen=True)
@@ -152,7 +144,7 @@ class PitchPoints:
             fixed += WORTH["low"] * mine[low_seat]
         counts = [0] * (max(unit_of) + 1)
         for cards, winner in won:
-            counts[unit_of[winner]] += _game(cards)
+            counts[unit_of[winner]] += mask_sum(cards, GAME_VALUE)
             for mask, worth in captured:
                 if cards & mask and mine[winner]:
                     fixed += worth
@@ -160,7 +152,9 @@ class PitchPoints:
         for h in held:
             in_play |= h
         scoring = tuple((mask, worth) for mask, worth in captured if mask & in_play)
-        return cls(seats, unit_of, fixed, tuple(counts), _game(in_play), scoring, bid)
+        return cls(
+            seats, unit_of, fixed, tuple(counts), mask_sum(in_play, GAME_VALUE), scoring, bid
+        )
 
     # --- the Objective protocol ------------------------------------------------------------
 
@@ -188,7 +182,7 @@ class PitchPoints:
     def _after(self, game: Hashable, cards: int, winner: int) -> Hashable:
         if isinstance(game, tuple):
             counts = list(game)
-            counts[self.units[winner]] += _game(cards)
+            counts[self.units[winner]] += mask_sum(cards, GAME_VALUE)
             return self._settled(tuple(counts))
         return game
 

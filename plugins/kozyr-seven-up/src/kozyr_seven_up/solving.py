@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kozyr import Card, CardSet, Rank, Suit
+from kozyr.cardset import mask_sum
 from kozyr.seats import next_seat
 from kozyr_seven_up.scoring import COUNT, high_and_low, members, unit_of
 
@@ -37,15 +38,6 @@ if TYPE_CHECKING:
 
 #: SU6 Game: each card's counting value, by card index.
 GAME_VALUE: tuple[int, ...] = tuple(COUNT.get(Rank(i % 13 + 2), 0) for i in range(52))
-
-
-def _game(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += GAME_VALUE[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 @dataclass(frozen=True)
@@ -134,7 +126,7 @@ class SevenUpPoints:
             else:
                 fixed += mine[low_seat]
         for cards, winner in won:
-            counts[unit_of(winner, n)] += _game(cards)
+            counts[unit_of(winner, n)] += mask_sum(cards, GAME_VALUE)
             gone |= cards
             for scoring in (jack, low):
                 if cards & scoring:
@@ -147,7 +139,7 @@ class SevenUpPoints:
             n,
             fixed,
             tuple(counts),
-            _game(in_play),
+            mask_sum(in_play, GAME_VALUE),
             jack & in_play,
             low & in_play,
             eldest,
@@ -187,7 +179,7 @@ class SevenUpPoints:
             points = (1 if cards & self.jack else 0) + (1 if cards & self.low else 0)
         if isinstance(state, tuple):
             counts = list(state)
-            counts[unit_of(winner, self.n)] += _game(cards)
+            counts[unit_of(winner, self.n)] += mask_sum(cards, GAME_VALUE)
             state = self._settled(tuple(counts))
         return points, state
 
