@@ -349,10 +349,8 @@ def pimc_factory(spec: str) -> Callable[[random.Random], PimcBot] | None:
                 raise KozyrError(f"bot {spec!r}: {key} must be a number {bottom:g} to {top:g}")
             continue
         if key not in OPTIONS or not eq:
-            raise KozyrError(
-                f"bot {spec!r}: {part!r} is not an option; give "
-                + ", ".join([*(f"{k}=N" for k in OPTIONS), *(f"{k}=Z" for k in DECIMAL_OPTIONS)])
-            )
+            known = ", ".join([*(f"{k}=N" for k in OPTIONS), *(f"{k}=Z" for k in DECIMAL_OPTIONS)])
+            raise KozyrError(f"bot {spec!r}: {part!r} is not an option; give {known}")
         low, high = OPTIONS[key]
         if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
             raise KozyrError(f"bot {spec!r}: {key} must be a whole number {low} to {high}")

@@ -94,7 +94,8 @@ def _shown(data: dict[str, Any], players: int) -> dict[int, list[Any]]:
     for key in value:
         path = f"$.shown.{key}"
         if not (key.isascii() and key.isdigit() and int(key) < players):
-            raise RecordError(path, f"expected a seat 0..{players - 1} as the key")
+            last = players - 1
+            raise RecordError(path, f"expected a seat 0..{last} as the key")
         text = _cards(value, key, path)
         try:
             shown[int(key)] = list(CardSet.parse(text or ""))
