@@ -16,15 +16,17 @@ Seven Up's, Pitch's and Семерик's points, Семь листов' tricks):
   the gain).
 
 It plays the card of best average value; between cards of equal value, the one its fallback
-(the variant's ``heuristic`` bot, else a random choice) would play when it is one of them. The
+(the variant's ``heuristic`` bot, else a random choice) would play when it is one of them. With
+``confidence=Z`` it keeps its fallback's card unless another beats it on the same deals by more
+than ``Z`` standard errors of the paired differences. The
 first card of a Pitch deal names trump (AP6): each card is scored with its suit as trump.
 Decisions other than cards (stand or beg, give or run, bids, run away, exchange) are the
 fallback's, or -- with ``decisions=N`` -- valued on ``N`` whole deals sampled and played out
 by the ``policy`` bots (:func:`kozyr.analysis.decision_values`, as the table advisors value
 them) where the decision comes before the first card.
 
-Options: ``PimcBot(rng, samples=, max_nodes=, policy=, fallback=, decisions=)``, or as a bot
-name, ``pimc:samples=24:nodes=0:decisions=32``
+Options: ``PimcBot(rng, samples=, max_nodes=, policy=, fallback=, decisions=, confidence=)``,
+or as a bot name, ``pimc:samples=24:nodes=0:decisions=32:confidence=1``
 (``kozyr arena VARIANT --bots pimc:samples=24,heuristic``).
 
 >>> import kozyr
