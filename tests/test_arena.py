@@ -59,6 +59,33 @@ def test_the_statistics_of_known_results() -> None:
     mean, low, high = result.margins["a"]["b"]
     assert mean == 4.0 and low == pytest.approx(4 - 3.92, abs=1e-3)
     assert high == pytest.approx(4 + 3.92, abs=1e-3)
+    # against the field: deal 1, a's mean 2.5 and b's 1.5 about the field's 2: +0.5 and -0.5;
+    # deal 2, 3.5 and 0.5 about 2: +1.5 and -1.5. a: mean +1, sample sd sqrt(1/2), half width
+    # 1.96 * sqrt(1/2 / 2) = 0.98 -- a quarter of the margin's (two lineups, two deals' sums)
+    assert a.vs_field == pytest.approx(1.0) and b.vs_field == pytest.approx(-1.0)
+    assert (a.vs_field_low, a.vs_field_high) == pytest.approx((0.02, 1.98), abs=1e-3)
+    assert (b.vs_field_low, b.vs_field_high) == pytest.approx((-1.98, -0.02), abs=1e-3)
+
+
+def test_points_against_the_field_weigh_bots_not_seats() -> None:
+    # One deal, one lineup a b a c at four single seats: a held two seats (values 4 and 2, mean
+    # 3), b one (5), c one (1). The field is the bots' means, (3 + 5 + 1) / 3 = 3, not the
+    # seats' (4 + 5 + 2 + 1) / 4 = 3: so a scores 0, b +2, c -2. A second deal with every seat
+    # worth 1 scores all three 0.
+    played = [
+        [[("a", 4.0, True, 0), ("b", 5.0, True, 1), ("a", 2.0, False, 2), ("c", 1.0, False, 3)]],
+        [[("a", 1.0, False, 0), ("b", 1.0, False, 1), ("a", 1.0, False, 2), ("c", 1.0, False, 3)]],
+    ]
+    lineup = ("a", "b", "a", "c")
+    result = summarise("x", 2, 0, ("a", "b", "c"), played, (lineup,))
+    found = {row.bot: row for row in result.rows}
+    assert found["a"].vs_field == pytest.approx(0.0)
+    assert found["b"].vs_field == pytest.approx(1.0)  # (+2 + 0) / 2
+    assert found["c"].vs_field == pytest.approx(-1.0)
+    # b's scores +2 and 0: sample sd sqrt(2), half width 1.96 * sqrt(2 / 2)
+    assert found["b"].vs_field_high == pytest.approx(1.0 + 1.959963984540054)
+    # the field sums to zero on every deal
+    assert sum(row.vs_field for row in result.rows) == pytest.approx(0.0)
 
 
 def test_elo_of_equal_bots_is_equal() -> None:
@@ -93,6 +120,9 @@ def test_an_arena_run_and_its_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     three = arena("seven-up", {}, ("heuristic", "random", "pimc"), 2, seed=2)
     assert calls == [("heuristic", "random"), ("heuristic", "pimc"), ("random", "pimc")]
     assert len(three.lineups) == 6 and sorted(r.seat_deals for r in three.rows) == [4, 4, 4]
+    # the matches' lineups of one deal are summarised together: seat 0's bot scored 1 and seat
+    # 1's 1 in every lineup, so every bot scores 0 against the field, with no spread
+    assert all((r.vs_field, r.vs_field_low, r.vs_field_high) == (0, 0, 0) for r in three.rows)
     with pytest.raises(KozyrError, match="two different bots"):
         arena("seven-up", {}, ("random", "random"), 3)
     with pytest.raises(KozyrError, match="unknown bot"):
@@ -119,7 +149,13 @@ def test_the_command() -> None:
         "win_rate",
         "win_interval",
         "elo",
+        "vs_field",
+        "vs_field_interval",
     }
+    # two bots alone: one's points against the field are the other's, mirrored
+    first, second = data["bots"]
+    assert first["vs_field"] == -second["vs_field"]
+    assert first["vs_field_interval"] == [-v for v in reversed(second["vs_field_interval"])]
     out = io.StringIO()
     assert main(argv, out=out) == 0
     assert "Elo" in out.getvalue()

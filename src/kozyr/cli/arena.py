@@ -1,5 +1,6 @@
 """``kozyr arena VARIANT --bots a,b -n N``: bots against each other on duplicate deals in seat
-rotation -- win rates, points per deal with intervals and Elo ratings."""
+rotation -- win rates, points per deal with intervals, points against the field (the duplicate
+score) and Elo ratings."""
 
 from __future__ import annotations
 
@@ -72,12 +73,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             r.bot,
             r.seat_deals,
             f"{r.points:.3f} [{r.points_low:.3f}, {r.points_high:.3f}]",
+            f"{r.vs_field:+.3f} [{r.vs_field_low:+.3f}, {r.vs_field_high:+.3f}]",
             f"{r.win_rate:.3f} [{r.win_low:.3f}, {r.win_high:.3f}]",
             f"{r.elo:.0f}",
         )
         for r in result.rows
     ]
-    out.write(table(rows, ("bot", "deals", "points/deal [95 %]", "win rate [95 %]", "Elo")) + "\n")
+    heading = ("bot", "deals", "points/deal [95 %]", "vs field [95 %]", "win rate [95 %]", "Elo")
+    out.write(table(rows, heading) + "\n")
     for a, others in result.margins.items():
         for b, (mean, low, high) in others.items():
             out.write(

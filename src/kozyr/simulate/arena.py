@@ -20,7 +20,13 @@ algorithm: between two seats of different bots on different sides, the higher va
 values are half a win each), 1500 on average. For each pair of bots the *duplicate margin*:
 per deal, one bot's values less the other's wherever they met, summed over the lineups -- the
 cards are the same both ways round, so their luck cancels and the interval is much narrower
-than those of the two bots' points.
+than those of the two bots' points. And for each bot its *points against the field*: per deal,
+its mean value less the mean of every bot's (each bot's mean over the seats it held, so the field
+is the bots, not the seats), averaged over the deals with a 95 % interval -- the bot's
+duplicate score, as a duplicate bridge entrant's is scored against the room. The cards' luck
+cancels in it as in the margins; of two bots alone it is half their margin per meeting, one
+bot's interval the other's mirrored, so the two intervals are apart exactly when the margin's
+excludes 0.
 
 >>> result = arena("seven-up", {}, ("heuristic", "random"), 4, seed=1)
 >>> [row.bot for row in result.rows]
@@ -94,7 +100,9 @@ def arena_chunk(
 class ArenaRow:
     """One bot's results: ``seat_deals`` played (a side's deal counted once), ``points`` per
     deal with its 95 % interval ``points_low``..``points_high``, ``wins`` and the win rate with
-    its Wilson interval, and the fitted ``elo``."""
+    its Wilson interval, the fitted ``elo``, and ``vs_field``: its points per deal against the
+    field (the mean of every bot's on the same deal) with its 95 % interval
+    ``vs_field_low``..``vs_field_high``."""
 
     bot: str
     seat_deals: int
@@ -106,6 +114,9 @@ class ArenaRow:
     win_low: float
     win_high: float
     elo: float
+    vs_field: float = 0.0
+    vs_field_low: float = 0.0
+    vs_field_high: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -117,6 +128,8 @@ class ArenaRow:
             "win_rate": round(self.win_rate, 6),
             "win_interval": [self.win_low, self.win_high],
             "elo": round(self.elo, 1),
+            "vs_field": round(self.vs_field, 4),
+            "vs_field_interval": [round(self.vs_field_low, 4), round(self.vs_field_high, 4)],
         }
 
 
@@ -169,6 +182,17 @@ def _elo(names: Sequence[str], wins: dict[str, dict[str, float]]) -> dict[str, f
     return {k: 1500 + 400 * math.log10(v) for k, v in strength.items()}
 
 
+def _mean_and_half(found: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``found`` and the half width of its 95 % interval (normal approximation, the
+    sample standard deviation); ``(0, 0)`` for nothing."""
+    count = len(found)
+    if not count:
+        return 0.0, 0.0
+    mean = sum(found) / count
+    var = sum((v - mean) ** 2 for v in found) / (count - 1) if count > 1 else 0.0
+    return mean, Z95 * math.sqrt(var / count)
+
+
 def summarise(
     name: str,
     deals: int,
@@ -177,14 +201,17 @@ def summarise(
     played: Sequence[Sequence[Sequence[SeatResult]]],
     seatings: tuple[tuple[str, ...], ...],
 ) -> ArenaResult:
-    """The :class:`ArenaResult` of :func:`arena_chunk`'s output, in deal order."""
+    """The :class:`ArenaResult` of :func:`arena_chunk`'s output, in deal order: per deal, every
+    lineup that played it (those of every match)."""
     names = list(dict.fromkeys(bots))
     values: dict[str, list[float]] = {b: [] for b in names}
     won = dict.fromkeys(names, 0)
     h2h: dict[str, dict[str, float]] = {a: dict.fromkeys(names, 0.0) for a in names}
     diffs: dict[tuple[str, str], list[float]] = {}
+    field_scores: dict[str, list[float]] = {b: [] for b in names}
     for deal in played:
         margin: dict[tuple[str, str], float] = {}
+        held: dict[str, list[float]] = {}
         for seats in deal:
             by_unit: dict[int, tuple[str, float]] = {}
             for bot, value, win, unit in seats:
@@ -192,6 +219,7 @@ def summarise(
                     continue  # a partner: the side's value is counted once
                 by_unit[unit] = (bot, value)
                 values[bot].append(value)
+                held.setdefault(bot, []).append(value)
                 won[bot] += win
             units = list(by_unit.values())
             for i, (a, va) in enumerate(units):
@@ -211,12 +239,14 @@ def summarise(
                         h2h[b][a] += 0.5
         for pair, value in margin.items():
             diffs.setdefault(pair, []).append(value)
+        means = {bot: sum(found) / len(found) for bot, found in held.items()}
+        field = sum(means.values()) / len(means) if means else 0.0
+        for bot, mean in means.items():
+            field_scores[bot].append(mean - field)
     elo = _elo(names, h2h)
     margins: dict[str, dict[str, list[float]]] = {}
     for (a, b), found in diffs.items():
-        mean = sum(found) / len(found)
-        var = sum((v - mean) ** 2 for v in found) / (len(found) - 1) if len(found) > 1 else 0.0
-        half = Z95 * math.sqrt(var / len(found))
+        mean, half = _mean_and_half(found)
         margins.setdefault(a, {})[b] = [
             round(mean, 4),
             round(mean - half, 4),
@@ -226,9 +256,8 @@ def summarise(
     for bot in names:
         found = values[bot]
         count = len(found)
-        mean = sum(found) / count if count else 0.0
-        var = sum((v - mean) ** 2 for v in found) / (count - 1) if count > 1 else 0.0
-        half = Z95 * math.sqrt(var / count) if count else 0.0
+        mean, half = _mean_and_half(found)
+        field_mean, field_half = _mean_and_half(field_scores[bot])
         low, high = wilson_interval(won[bot], count)
         rows.append(
             ArenaRow(
@@ -242,6 +271,9 @@ def summarise(
                 low,
                 high,
                 elo[bot],
+                field_mean,
+                field_mean - field_half,
+                field_mean + field_half,
             )
         )
     rows.sort(key=lambda r: -r.elo)
@@ -283,20 +315,26 @@ def arena(
     spans = [(s, min(s + chunk, deals)) for s in range(0, deals, chunk)]
     tasks = [(match, a, b) for match in matches for a, b in spans]
     args = (variant.name, opts, seed)
-    played: list[list[list[SeatResult]]] = []
+    # per deal, the lineups of every match that played it
+    played: list[list[list[SeatResult]]] = [[] for _ in range(deals)]
+
+    def gather(start: int, chunk_played: list[list[list[SeatResult]]]) -> None:
+        for offset, deal in enumerate(chunk_played):
+            played[start + offset] += deal
+
     count = worker_count(workers, len(tasks)) if workers > 1 else 1
     if executor is not None:
         futures = [executor.submit(arena_chunk, *args, a, b, tuple(m)) for m, a, b in tasks]
-        for future in futures:
-            played += future.result()
+        for (_, start, _), future in zip(tasks, futures, strict=True):
+            gather(start, future.result())
     elif count <= 1:
         for match, start, stop in tasks:
-            played += arena_chunk(*args, start, stop, tuple(match))
+            gather(start, arena_chunk(*args, start, stop, tuple(match)))
     else:
         with process_pool(count) as pool:
             futures = [pool.submit(arena_chunk, *args, a, b, tuple(m)) for m, a, b in tasks]
-            for future in futures:
-                played += future.result()
+            for (_, start, _), future in zip(tasks, futures, strict=True):
+                gather(start, future.result())
     seatings = tuple(lineup for match in matches for lineup in lineups(match, variant.players))
     return summarise(variant.name, deals, seed, bots, played, seatings)
 
