@@ -21,7 +21,7 @@ the table, where each one's points against the field are the other's negated.
 The runs docs/analysis.md publishes fixed ``N`` and ``M`` per variant before they were made
 (listed there with each command). Seven Up's edge is a twentieth of a point a deal; its
 two-bot run is ``kozyr arena seven-up --bots pimc,heuristic -n 4000 --seed 3 --workers 2``
-(about 55 minutes on 2 cores).
+(22 minutes on 2 quiet cores).
 
 With ``pimc`` a deal costs seconds (see docs/analysis.md); this is not a test.
 """
@@ -73,8 +73,9 @@ def _apart(rows: dict[str, Any], a: str, b: str, key: str) -> bool | None:
 
 
 def command(found: dict[str, Any]) -> str:
-    bots = ",".join(dict.fromkeys(bot for lineup in found["lineups"] for bot in lineup))
-    bots = ",".join(bot for bot in BOTS if bot in bots.split(","))
+    """The command that made a run (``--workers`` does not change its numbers)."""
+    seated = {bot for lineup in found["lineups"] for bot in lineup}
+    bots = ",".join(bot for bot in BOTS if bot in seated)
     name, deals, seed = found["variant"], found["deals"], found["seed"]
     return f"kozyr arena {name} --bots {bots} -n {deals} --seed {seed}"
 
@@ -199,7 +200,10 @@ def main() -> None:
                 found[kind] = run(variant, BOTS[:2], args.pairs, args.seed, args.workers)
             if kind in found and args.save is not None:
                 args.save.mkdir(parents=True, exist_ok=True)
-                (args.save / f"{prefix}{variant}.json").write_text(json.dumps(found[kind]))
+                path = args.save / f"{prefix}{variant}.json"
+                partial = path.with_suffix(".json.partial")  # a run is never half written
+                partial.write_text(json.dumps(found[kind], indent=1) + "\n")
+                partial.replace(path)
         runs.append(found)
     if args.summary:
         print(summary(runs) + "\n")

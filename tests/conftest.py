@@ -15,11 +15,29 @@ import sysconfig
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
 import kozyr
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_script(relative: str, name: str) -> ModuleType:
+    """A script of the repository that is not a package (``benchmarks/arena.py``,
+    ``tools/batch_check.py``) imported as module ``name`` (kept in ``sys.modules``, so its
+    dataclasses and pickling work)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / relative)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)
+    spec.loader.exec_module(module)
+    return module
+
 
 # --- plugin loading: fakes of importlib.metadata ---------------------------------------------
 

@@ -3,23 +3,17 @@ and ``stats`` runs the Pitch family too (AP1-AP11, SMR1-SMR8)."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "batch_check.py"
+from .conftest import load_script
 
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("batch_check", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/batch_check.py", "batch_check")
 
 
 @pytest.mark.parametrize(

@@ -5,28 +5,13 @@ random draws under the same rules give the same tricks per seat. A rule change t
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
 from kozyr import get_variant
 
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
+from .conftest import load_script
 
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("kozyr_bench", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("kozyr_bench", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _bench()
+bench = load_script("benchmarks/bench.py", "kozyr_bench")
 
 
 @pytest.mark.parametrize("name", sorted(bench.MINIMAL))

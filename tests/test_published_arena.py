@@ -7,34 +7,22 @@ the field) that do not overlap, each pair alone at the table."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from kozyr.registry import variants
 
+from .conftest import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results" / "arena"
 DOC = (ROOT / "docs" / "analysis.md").read_text(encoding="utf-8")
 
 
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "kozyr_bench_arena", ROOT / "benchmarks" / "arena.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("kozyr_bench_arena", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _module()
+bench = load_script("benchmarks/arena.py", "kozyr_bench_arena")
 
 
 def _load(name: str) -> dict[str, Any]:
